@@ -1,0 +1,25 @@
+import { getSiteContent } from "~/content/store.server";
+import { cachedResponse } from "~/http/cached-response.server";
+
+const FORMATS = {
+  yaml: { type: "application/yaml; charset=utf-8", body: (api: { specYaml: string }) => api.specYaml },
+  json: { type: "application/json; charset=utf-8", body: (api: { specJson: string }) => api.specJson },
+} as const;
+
+/** The spec download in one format: precompressed, with a validator, cacheable by browsers and proxies. */
+export function specResponse(request: Request, format: keyof typeof FORMATS): Promise<Response> {
+  const { api, buildId } = getSiteContent();
+  return cachedResponse(request, `spec|${format}|${buildId}`, async () => ({
+    status: 200,
+    body: FORMATS[format].body(api),
+    headers: {
+      "Content-Type": FORMATS[format].type,
+      "Content-Disposition": `inline; filename="smriti-openapi-${api.version}.${format}"`,
+      "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",
+      // A public contract: client generators and other tools may fetch it from anywhere.
+      "Access-Control-Allow-Origin": "*",
+      "X-Content-Type-Options": "nosniff",
+      Vary: "Accept-Encoding",
+    },
+  }));
+}

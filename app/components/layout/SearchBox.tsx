@@ -1,0 +1,22 @@
+import { Form } from "@remix-run/react";
+import { SearchIcon } from "~/components/icons";
+
+/** A plain GET form to /search, so searching works without JavaScript. */
+export function SearchBox({ id }: { id: string }) {
+  return (
+    <Form method="get" action="/search" role="search" className="relative">
+      <label htmlFor={id} className="sr-only">
+        Search the docs
+      </label>
+      <SearchIcon className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        placeholder="Search"
+        maxLength={200}
+        className="w-full rounded-md border border-slate-300 bg-slate-50 py-1.5 pl-8 pr-2 text-sm text-slate-900 placeholder:text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+      />
+    </Form>
+  );
+}

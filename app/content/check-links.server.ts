@@ -1,0 +1,70 @@
+import type { ContentWarning } from "./compile.server";
+import type { CollectedLink } from "./plugins/links.server";
+
+export interface LinkedPage {
+  url: string;
+  sourcePath: string;
+  anchors: string[];
+  links: CollectedLink[];
+}
+
+export interface LinkTargets {
+  /** Paths that answer besides the content pages: app routes and files in public/. */
+  paths: Set<string>;
+  /** Anchors of non-content pages, e.g. the API reference's operations. */
+  anchors: Map<string, Set<string>>;
+}
+
+export interface LinkReport {
+  errors: ContentWarning[];
+  warnings: ContentWarning[];
+}
+
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+function normalisePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return trimmed || "/";
+}
+
+/**
+ * Checks every internal link: a page that does not exist is an error (the
+ * build stops); a missing #anchor, or a relative .md/.mdx link that matched no
+ * file, is a warning.
+ */
+export function checkLinks(pages: LinkedPage[], targets: LinkTargets): LinkReport {
+  const report: LinkReport = { errors: [], warnings: [] };
+  const anchorsByPath = new Map<string, Set<string>>(targets.anchors);
+  for (const page of pages) anchorsByPath.set(page.url, new Set(page.anchors));
+
+  for (const page of pages) {
+    for (const link of page.links) {
+      const at = { file: page.sourcePath, line: link.line, column: link.column };
+      if (EXTERNAL.test(link.resolved) || link.resolved.startsWith("//")) continue;
+      if (link.unresolvedSource) {
+        report.warnings.push({ ...at, message: `link to a markdown file that does not exist: ${link.href}` });
+        continue;
+      }
+      let target: URL;
+      try {
+        target = new URL(link.resolved, `http://site${page.url}`);
+      } catch {
+        report.errors.push({ ...at, message: `malformed link: ${link.href}` });
+        continue;
+      }
+      const path = normalisePath(decodeURI(target.pathname));
+      const isPage = anchorsByPath.has(path);
+      if (!isPage && !targets.paths.has(path)) {
+        report.errors.push({ ...at, message: `broken link: ${link.href} (no page at ${path})` });
+        continue;
+      }
+      const anchor = decodeURIComponent(target.hash.slice(1));
+      if (!anchor) continue;
+      const anchors = anchorsByPath.get(path);
+      if (anchors && !anchors.has(anchor)) {
+        report.warnings.push({ ...at, message: `broken anchor: ${link.href} (${path} has no #${anchor})` });
+      }
+    }
+  }
+  return report;
+}

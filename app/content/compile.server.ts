@@ -1,0 +1,129 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { bundleMDX } from "mdx-bundler";
+import { getMDXComponent } from "mdx-bundler/client/index.js";
+import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import rehypePrettyCode from "rehype-pretty-code";
+import rehypeSlug from "rehype-slug";
+import remarkDirective from "remark-directive";
+import remarkGfm from "remark-gfm";
+import type { Element } from "hast";
+import { toString as hastToString } from "hast-util-to-string";
+import type { Node } from "unist";
+import { mdxComponents } from "./mdx-components";
+import { rehypeCodeCopy } from "./plugins/code-copy.server";
+import { remarkCodeLanguages } from "./plugins/code-languages.server";
+import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server";
+import { remarkDirectives } from "./plugins/directives.server";
+import { remarkHeadingIds } from "./plugins/heading-ids.server";
+import { remarkLinks, type CollectedLink } from "./plugins/links.server";
+import { preprocessMdx } from "./preprocess.server";
+import { ContentError, type SourcePage } from "./source.server";
+
+export interface ContentWarning {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** What compiling one page yields; cached by content hash. */
+export interface CompiledBody extends PageOutline {
+  html: string;
+  links: CollectedLink[];
+  warnings: ContentWarning[];
+}
+
+export const CODE_THEMES = { light: "github-light", dark: "github-dark" } as const;
+
+const ANCHOR_ICON = {
+  type: "element" as const,
+  tagName: "span",
+  properties: { className: ["heading-anchor-icon"], ariaHidden: "true" },
+  children: [{ type: "text" as const, value: "#" }],
+};
+
+interface EsbuildFailure {
+  errors?: { text: string; location?: { line: number; column: number } | null }[];
+}
+
+/**
+ * Compiles one page with mdx-bundler (remark-gfm, rehype-slug and our
+ * Docusaurus-compatible plugins) and renders it to HTML once, here, so the
+ * browser never evaluates MDX code.
+ */
+export async function compilePage(
+  page: Pick<SourcePage, "sourcePath" | "raw" | "body">,
+  resolveSource: (relativePath: string) => string | null,
+): Promise<CompiledBody> {
+  const warnings: ContentWarning[] = [];
+  const warn = (message: string, node?: Node) =>
+    warnings.push({
+      file: page.sourcePath,
+      line: node?.position?.start.line ?? 0,
+      column: node?.position?.start.column ?? 0,
+      message,
+    });
+  const outline: PageOutline = { toc: [], anchors: [], sections: [] };
+  const links: CollectedLink[] = [];
+  // Front matter stays in place so that MDX positions are the file's own lines.
+  const frontmatter = page.raw.slice(0, page.raw.length - page.body.length);
+  const source = frontmatter + preprocessMdx(page.body);
+
+  let code: string;
+  try {
+    ({ code } = await bundleMDX({
+      source,
+      mdxOptions(options) {
+        options.remarkPlugins = [
+          ...(options.remarkPlugins ?? []),
+          remarkGfm,
+          remarkDirective,
+          [remarkDirectives, { warn }],
+          remarkHeadingIds,
+          [remarkCodeLanguages, { warn }],
+          [remarkLinks, { resolveSource, collected: links }],
+        ];
+        options.rehypePlugins = [
+          ...(options.rehypePlugins ?? []),
+          [rehypePrettyCode, { theme: CODE_THEMES, keepBackground: false, defaultLang: { block: "text" } }],
+          rehypeSlug,
+          [rehypeCollectOutline, outline],
+          [
+            rehypeAutolinkHeadings,
+            {
+              // Outside the heading, so the link's label is not read as part of the heading.
+              behavior: "after",
+              test: ["h2", "h3", "h4"],
+              group: { type: "element", tagName: "div", properties: { className: ["heading-group"] }, children: [] },
+              properties: (heading: Element) => ({
+                className: ["heading-anchor"],
+                ariaLabel: `Link to this section: ${hastToString(heading).trim()}`,
+              }),
+              content: ANCHOR_ICON,
+            },
+          ],
+          rehypeCodeCopy,
+        ];
+        return options;
+      },
+      esbuildOptions(options) {
+        options.logLevel = "silent";
+        return options;
+      },
+    }));
+  } catch (error) {
+    const first = (error as EsbuildFailure).errors?.[0];
+    if (!first) throw error;
+    throw new ContentError(
+      page.sourcePath,
+      first.location?.line ?? 0,
+      (first.location?.column ?? 0) + 1,
+      first.text.replace(/^\[plugin: @mdx-js\/esbuild\]\s*/, ""),
+    );
+  }
+
+  const Content = getMDXComponent(code);
+  const html = renderToStaticMarkup(createElement(Content, { components: mdxComponents }));
+  return { html, ...outline, links, warnings };
+}

@@ -1,0 +1,30 @@
+import { mdxComponentText, type MdxComponentName } from "./mdx-components";
+import type { CollectedLink } from "./plugins/links.server";
+import { HEADING_ID, transformProse } from "./preprocess.server";
+
+const COMPONENT_LINE = /^\s*<([A-Z][A-Za-z0-9]*)\s*\/>\s*$/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The page as plain Markdown for tools and language models: the title as h1,
+ * the description, then the body without MDX-only syntax (comments, {#id},
+ * components), with links to source files turned into page URLs.
+ */
+export function toMarkdown(page: { title: string; description: string; body: string }, links: CollectedLink[]): string {
+  const rewrites = links.filter((link) => link.resolved !== link.href);
+  const body = transformProse(page.body, (line) => {
+    const component = line.match(COMPONENT_LINE)?.[1];
+    if (component && component in mdxComponentText) {
+      return `> ${mdxComponentText[component as MdxComponentName]}`;
+    }
+    let out = line.replace(HEADING_ID, "$1");
+    for (const link of rewrites) {
+      out = out.replace(new RegExp(`\\]\\(${escapeRegExp(link.href)}\\)`, "g"), `](${link.resolved})`);
+    }
+    return out;
+  });
+  return `# ${page.title}\n\n> ${page.description}\n\n${body.replace(/\n{3,}/g, "\n\n").trim()}\n`;
+}

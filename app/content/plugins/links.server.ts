@@ -1,0 +1,49 @@
+import type { Definition, Link, Root } from "mdast";
+import { visit } from "unist-util-visit";
+
+export interface CollectedLink {
+  /** The target as the author wrote it. */
+  href: string;
+  /** The target after relative source links were turned into page URLs. */
+  resolved: string;
+  line: number;
+  column: number;
+  /** A relative link to a .md/.mdx file that matched no page. */
+  unresolvedSource: boolean;
+}
+
+const SOURCE_LINK = /^(?![a-z][a-z0-9+.-]*:|\/|#)(.*?\.mdx?)(#.*)?$/i;
+
+/**
+ * Collects every link of a page with its position and rewrites relative links
+ * to source files ("./installation.mdx", "../features/albums.md") into page
+ * URLs, using `resolveSource` (source path relative to the page's file →
+ * page URL, or null).
+ */
+export function remarkLinks(options: {
+  resolveSource: (relativePath: string) => string | null;
+  collected: CollectedLink[];
+}) {
+  return (tree: Root) => {
+    visit(tree, (node) => {
+      if (node.type !== "link" && node.type !== "definition") return;
+      const link = node as Link | Definition;
+      const match = link.url.match(SOURCE_LINK);
+      let resolved = link.url;
+      let unresolvedSource = false;
+      if (match?.[1]) {
+        const url = options.resolveSource(decodeURI(match[1]));
+        if (url) resolved = url + (match[2] ?? "");
+        else unresolvedSource = true;
+      }
+      options.collected.push({
+        href: link.url,
+        resolved,
+        line: link.position?.start.line ?? 0,
+        column: link.position?.start.column ?? 0,
+        unresolvedSource,
+      });
+      link.url = resolved;
+    });
+  };
+}

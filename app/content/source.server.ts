@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { parse as parseYaml } from "yaml";
+
+export interface PageFrontmatter {
+  title: string;
+  description: string;
+  sidebarLabel?: string;
+}
+
+export interface SourcePage {
+  slug: string;
+  /** Docs are in the sidebar; pages stand alone; partials are pieces other pages embed (never routed). */
+  kind: "doc" | "page" | "partial";
+  url: string;
+  /** Path relative to the repository root, e.g. "content/docs/user-guide/installation.mdx". */
+  sourcePath: string;
+  frontmatter: PageFrontmatter;
+  /** The MDX after the front matter. */
+  body: string;
+  /** Lines before the body starts (front matter), to map body positions to file lines. */
+  bodyLineOffset: number;
+  /** The whole file. */
+  raw: string;
+}
+
+export class ContentError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(`${file}:${line}:${column}: ${reason}`);
+    this.name = "ContentError";
+  }
+}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatter; body: string; offset: number } {
+  const match = raw.match(FRONTMATTER);
+  if (!match) throw new ContentError(sourcePath, 1, 1, "missing front matter (--- title, description ---)");
+  let data: unknown;
+  try {
+    data = parseYaml(match[1] ?? "");
+  } catch (error) {
+    const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 0;
+    throw new ContentError(sourcePath, line + 1, 1, `invalid front matter: ${(error as Error).message.split("\n")[0]}`);
+  }
+  const record = (data ?? {}) as Record<string, unknown>;
+  for (const key of ["title", "description"] as const) {
+    if (typeof record[key] !== "string" || !(record[key] as string).trim()) {
+      throw new ContentError(sourcePath, 1, 1, `front matter needs a non-empty "${key}"`);
+    }
+  }
+  const label = record.sidebar_label;
+  if (label !== undefined && typeof label !== "string") {
+    throw new ContentError(sourcePath, 1, 1, `front matter "sidebar_label" must be text`);
+  }
+  const offset = match[0].split("\n").length - (match[0].endsWith("\n") ? 1 : 0);
+  return {
+    data: {
+      title: (record.title as string).trim(),
+      description: (record.description as string).trim(),
+      sidebarLabel: label?.trim() || undefined,
+    },
+    body: raw.slice(match[0].length),
+    offset,
+  };
+}
+
+function listMdx(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return listMdx(path);
+    return entry.name.endsWith(".mdx") ? [path] : [];
+  });
+}
+
+const FOLDERS = { doc: "docs", page: "pages", partial: "partials" } as const;
+
+function urlOf(kind: SourcePage["kind"], slug: string): string {
+  if (kind === "doc") return `/docs/${slug}`;
+  return kind === "page" ? `/${slug}` : `/_partials/${slug}`;
+}
+
+/** Reads every page under content/docs, content/pages and content/partials. */
+export function readContentSources(root: string, contentDir = join(root, "content")): SourcePage[] {
+  const pages: SourcePage[] = [];
+  for (const kind of ["doc", "page", "partial"] as const) {
+    const base = join(contentDir, FOLDERS[kind]);
+    if (!existsSync(base)) continue;
+    for (const file of listMdx(base).sort()) {
+      const slug = relative(base, file).split(sep).join("/").replace(/\.mdx$/, "");
+      const sourcePath = relative(root, file).split(sep).join("/");
+      const raw = readFileSync(file, "utf8");
+      const { data, body, offset } = readFrontmatter(raw, sourcePath);
+      pages.push({
+        slug,
+        kind,
+        url: urlOf(kind, slug),
+        sourcePath,
+        frontmatter: data,
+        body,
+        bodyLineOffset: offset,
+        raw,
+      });
+    }
+  }
+  return pages;
+}

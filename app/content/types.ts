@@ -1,0 +1,85 @@
+import type { ApiPageContent } from "~/api-reference/types";
+
+// The compiled content, as the build writes it and the server reads it.
+// Everything a request needs is here, so a running server never compiles MDX
+// and never reads a content file.
+
+export interface TocEntry {
+  id: string;
+  text: string;
+  depth: 2 | 3;
+}
+
+/** A slice of a page's text under one heading, for the search index. */
+export interface PageSection {
+  /** Heading id, or "" for the text before the first heading. */
+  id: string;
+  heading: string;
+  text: string;
+  /** Code from the section's code blocks, kept apart so it can be weighted differently. */
+  code: string;
+}
+
+export interface CompiledPage {
+  /** "user-guide/installation" for docs, "markdown-page" for standalone pages. */
+  slug: string;
+  kind: "doc" | "page";
+  /** Public path, e.g. "/docs/user-guide/installation". */
+  url: string;
+  title: string;
+  description: string;
+  sidebarLabel: string;
+  /** Rendered HTML of the MDX body (no h1: the layout renders the title). */
+  html: string;
+  toc: TocEntry[];
+  /** Every element id in the page, for anchor checks and deep links. */
+  anchors: string[];
+  sections: PageSection[];
+  /** The page as Markdown (front matter title as h1), for .md URLs and llms-full.txt. */
+  markdown: string;
+  /** Path of the source file relative to the repository root. */
+  sourcePath: string;
+  /** ISO date of the last commit that touched the file, or null when unknown. */
+  lastUpdated: string | null;
+  /** sha256 of the source text; the compile cache key. */
+  contentHash: string;
+}
+
+export interface NavLink {
+  type: "link";
+  slug: string;
+  label: string;
+  url: string;
+}
+
+export interface NavCategory {
+  type: "category";
+  label: string;
+  items: NavItem[];
+}
+
+export type NavItem = NavLink | NavCategory;
+
+export interface BuildInfo {
+  /** The site's own version (package.json). */
+  version: string;
+  /** Commit the site was built from: SITE_COMMIT, else git; null when neither is known. */
+  commit: string | null;
+}
+
+/** A piece of content other pages embed (content/partials), never served on its own. */
+export interface CompiledPartial {
+  html: string;
+  toc: TocEntry[];
+}
+
+export interface SiteContent {
+  /** Changes whenever any compiled output changes. */
+  buildId: string;
+  build: BuildInfo;
+  /** Docs and standalone pages by URL. */
+  pages: Record<string, CompiledPage>;
+  partials: Record<string, CompiledPartial>;
+  navigation: NavItem[];
+  api: ApiPageContent;
+}

@@ -1,0 +1,42 @@
+import type { NavItem, TocEntry } from "~/content/types";
+
+export interface PageLink {
+  label: string;
+  url: string;
+}
+
+export interface Breadcrumb {
+  label: string;
+  /** Absent for categories, which have no page of their own. */
+  url?: string;
+}
+
+/** Everything a content page shows, computed in its loader before anything renders. */
+export interface ContentRouteData {
+  page: {
+    url: string;
+    title: string;
+    description: string;
+    /**
+     * The rendered body. Always set on the server and in client-side
+     * navigations; null while hydrating the first page, whose body the
+     * browser already has (app/http/hydration.server.ts).
+     */
+    html: string | null;
+    kind: "doc" | "page";
+  };
+  toc: TocEntry[];
+  /** The same page as Markdown. */
+  markdownUrl: string;
+  editUrl: string;
+  /** YYYY-MM-DD of the last commit that changed the page, or null when unknown. */
+  lastUpdated: string | null;
+}
+
+/** A docs page adds the sidebar, breadcrumbs and previous/next links. */
+export interface DocRouteData extends ContentRouteData {
+  navigation: NavItem[];
+  breadcrumbs: Breadcrumb[];
+  previous: PageLink | null;
+  next: PageLink | null;
+}

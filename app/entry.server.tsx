@@ -1,0 +1,69 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
+import { respondWithDocument } from "~/http/document.server";
+import { hydrationPayload } from "~/http/hydration.server";
+
+const RENDER_TIMEOUT_MS = 5000;
+
+/**
+ * Renders the whole document to a string. Pages are cached whole (see
+ * app/http/document.server.ts), so we wait for everything rather than stream.
+ */
+function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} />,
+      {
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("end", () => {
+            clearTimeout(timeout);
+            if (failed) reject(new Error("render failed"));
+            else resolve(Buffer.concat(chunks).toString("utf8"));
+          });
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(abort, RENDER_TIMEOUT_MS);
+  });
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  return respondWithDocument({
+    request,
+    statusCode: responseStatusCode,
+    routeHeaders: responseHeaders,
+    serverHandoff: remixContext.serverHandoffString ?? "",
+    render: () =>
+      renderDocument(request, {
+        ...remixContext,
+        serverHandoffString: remixContext.serverHandoffString && hydrationPayload(remixContext.serverHandoffString),
+      }),
+  });
+}
+
+/** Errors worth a log line: not the 404s, 405s and 400s that bad URLs and bots produce. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};

@@ -1,0 +1,71 @@
+import { getSiteConfig } from "~/config.server";
+import { findPage } from "~/content/store.server";
+import { cachedResponse, sha1 } from "./cached-response.server";
+import { isHttps } from "./origin.server";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
+
+/** Pages may be kept by browsers and proxies briefly, and served stale while they revalidate. */
+const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+const CACHEABLE_STATUS = new Set([200, 404]);
+
+/** The content page a request asks for as Markdown: "<page>.md", or Accept: text/markdown. */
+function markdownPage(request: Request) {
+  const { pathname } = new URL(request.url);
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (path.endsWith(".md")) return findPage(path.slice(0, -3));
+  const accept = request.headers.get("accept") ?? "";
+  return accept.includes("text/markdown") ? findPage(path) : undefined;
+}
+
+export interface DocumentArgs {
+  request: Request;
+  statusCode: number;
+  /** Headers Remix collected from the routes' `headers` exports. */
+  routeHeaders: Headers;
+  /** Everything the page renders from besides its URL: Remix's serialized loader data and errors. */
+  serverHandoff: string;
+  render: () => Promise<string>;
+}
+
+/**
+ * Answers a document request: the Markdown form of a content page when asked
+ * for, otherwise the HTML page. A page is rendered and compressed once per
+ * URL and per state (theme, announcement, loader data); later requests, and
+ * If-None-Match revalidations, are answered from the stored bytes.
+ */
+export async function respondWithDocument({ request, statusCode, routeHeaders, serverHandoff, render }: DocumentArgs): Promise<Response> {
+  const config = getSiteConfig();
+  const https = isHttps(request, config);
+  const url = new URL(request.url);
+
+  const markdown = markdownPage(request);
+  if (markdown) {
+    return cachedResponse(request, `md|${markdown.url}|${markdown.contentHash}`, async () => ({
+      status: 200,
+      body: markdown.markdown,
+      headers: {
+        "Content-Type": "text/markdown; charset=utf-8",
+        "Cache-Control": PAGE_CACHE_CONTROL,
+        Vary: "Accept, Accept-Encoding",
+        "X-Content-Type-Options": "nosniff",
+      },
+    }));
+  }
+
+  const cacheable = CACHEABLE_STATUS.has(statusCode);
+  const key = cacheable ? `html|${statusCode}|${https}|${url.pathname}${url.search}|${sha1(serverHandoff)}` : null;
+  return cachedResponse(request, key, async () => {
+    const html = `<!DOCTYPE html>${await render()}`;
+    const headers: Record<string, string> = {
+      ...Object.fromEntries(routeHeaders),
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "no-store",
+      // The theme and announcement cookies change the page; content pages also have a Markdown form.
+      Vary: findPage(url.pathname.replace(/(.)\/+$/, "$1")) ? "Cookie, Accept, Accept-Encoding" : "Cookie, Accept-Encoding",
+      "Content-Security-Policy": contentSecurityPolicy(html, config),
+      ...securityHeaders(https),
+    };
+    if (statusCode === 405) headers.Allow ??= "GET, HEAD";
+    return { status: statusCode, body: html, headers };
+  });
+}

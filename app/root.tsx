@@ -1,0 +1,151 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { isbot } from "isbot";
+import { useEffect, type ReactNode } from "react";
+import { Theme, ThemeProvider, useTheme } from "~/lib/theme";
+import { AnnouncementBar } from "~/components/layout/AnnouncementBar";
+import { BasePathBanner } from "~/components/layout/BasePathBanner";
+import { CrashPage, LoadFailurePage, NotFoundPage, StatusPage } from "~/components/layout/ErrorPages";
+import { Footer } from "~/components/layout/Footer";
+import { Analytics, Fonts } from "~/components/layout/Head";
+import { Navbar } from "~/components/layout/Navbar";
+import { ProgressBar } from "~/components/layout/ProgressBar";
+import { SkipLink } from "~/components/layout/SkipLink";
+import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
+import { getSiteConfig } from "~/config.server";
+import { announcementVisible, readTheme } from "~/http/cookies.server";
+import { publicOrigin } from "~/http/origin.server";
+import { LIVE_REGION_ID } from "~/lib/announce";
+import { pageMeta, rootFromMatches } from "~/lib/meta";
+import { useRootData, useSiteConfig, type RootData } from "~/lib/root-data";
+import styles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const config = getSiteConfig();
+  const [theme, notDismissed] = await Promise.all([readTheme(request), announcementVisible(request, config.announcement)]);
+  return json<RootData>({
+    config,
+    theme,
+    announcementVisible: !config.announcement.closeable || notDismissed,
+    origin: publicOrigin(request, config),
+    trackPageViews: Boolean(config.analyticsId) && !isbot(request.headers.get("user-agent") ?? ""),
+  });
+}
+
+// Root data only changes when the reader changes a setting (a form submission).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+/** Titles of the error pages the root boundary renders. */
+export const meta: MetaFunction = ({ error, matches, location }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page Not Found" : status >= 500 ? "Something Went Wrong" : `Error ${status}`;
+  return pageMeta({
+    title,
+    description: "This page could not be shown.",
+    path: location.pathname,
+    root: rootFromMatches(matches),
+    extra: [{ name: "robots", content: "noindex" }],
+  });
+};
+
+function Document({ children }: { children: ReactNode }) {
+  const [theme] = useTheme();
+  const config = useSiteConfig();
+  const data = useRootData();
+  const mode = theme === Theme.DARK ? "dark" : "light";
+  return (
+    <html lang="en" className={mode}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={mode} />
+        <meta name="theme-color" content={mode === "dark" ? config.colors.darkBackground : "#ffffff"} />
+        <Meta />
+        <Links />
+        <Fonts stylesheetUrl={config.fontsStylesheetUrl} />
+        <Analytics config={config} enabled={data?.trackPageViews ?? false} />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <SkipLink />
+        <BasePathBanner basePath={config.basePath} />
+        <AnnouncementBar />
+        <Navbar />
+        <ProgressBar />
+        <div className="flex flex-1 flex-col">{children}</div>
+        <Footer />
+        <div id={LIVE_REGION_ID} role="status" className="sr-only" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  return (
+    <ThemeProvider specifiedTheme={data?.theme ?? Theme.LIGHT} themeAction={SET_THEME_ACTION}>
+      <Document>{children}</Document>
+    </ThemeProvider>
+  );
+}
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+/** Records a page view on first load and on every client-side route change (when analytics is on). */
+function usePageViews() {
+  const location = useLocation();
+  const enabled = useRootData()?.trackPageViews ?? false;
+  useEffect(() => {
+    if (!enabled) return;
+    window.gtag?.("event", "page_view", {
+      page_path: location.pathname + location.search,
+      page_location: window.location.href,
+      page_title: document.title,
+    });
+  }, [enabled, location.pathname, location.search]);
+}
+
+export default function App() {
+  usePageViews();
+  return <Outlet />;
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />;
+    if (error.status >= 500) return <LoadFailurePage />;
+    // error.data is not shown: Remix's own messages name internal route files.
+    return <StatusPage status={error.status} />;
+  }
+  if (isNetworkFailure(error)) return <LoadFailurePage />;
+  return <CrashPage />;
+}

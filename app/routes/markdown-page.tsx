@@ -1,0 +1,40 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DocContent } from "~/components/docs/DocContent";
+import { PageMeta } from "~/components/docs/PageMeta";
+import { TocColumn, TocInline } from "~/components/docs/TableOfContents";
+import { Main } from "~/components/layout/Main";
+import { standalonePageData } from "~/docs/route-data.server";
+import { load } from "~/lib/load.server";
+import { pageMeta, rootFromMatches } from "~/lib/meta";
+
+export async function loader(_: LoaderFunctionArgs) {
+  return load(() => {
+    const data = standalonePageData("/markdown-page");
+    if (!data) throw new Response("Not Found", { status: 404 });
+    return json(data);
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta({ title: data.page.title, description: data.page.description, path: data.page.url, root: rootFromMatches(matches) })
+    : [];
+
+/** A content page outside the docs: no sidebar, no breadcrumbs. */
+export default function MarkdownPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-1 px-4">
+      <Main className="min-w-0 flex-1 py-10">
+        <article className="mx-auto max-w-3xl">
+          <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
+          <TocInline toc={data.toc} />
+          <DocContent url={data.page.url} html={data.page.html} />
+          <PageMeta data={data} />
+        </article>
+      </Main>
+      <TocColumn toc={data.toc} />
+    </div>
+  );
+}

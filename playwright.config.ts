@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build (`npm run build` first; the
+ * README's `npm test` does that), in Debian's Chromium. Three servers with
+ * different configurations run on loopback, each on its own port.
+ */
+export const SERVERS = {
+  /** The default configuration. */
+  main: 4310,
+  /** Another announcement id, analytics on, fonts from a (stubbed) fonts service. */
+  variant: 4311,
+  /** An announcement that cannot be closed. */
+  fixedAnnouncement: 4312,
+} as const;
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function server(port: number, env: Record<string, string> = {}) {
+  return {
+    command: "npm run serve",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_SESSION_SECRET: "e2e-only-secret-not-for-production",
+      ...env,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL: `http://127.0.0.1:${SERVERS.main}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: [
+    server(SERVERS.main),
+    server(SERVERS.variant, {
+      SITE_ANNOUNCEMENT_ID: "release-2",
+      SITE_ANALYTICS_ID: "G-TEST12345",
+      SITE_FONTS_STYLESHEET_URL: "https://fonts.example.test/css2?family=DM+Sans",
+    }),
+    server(SERVERS.fixedAnnouncement, { SITE_ANNOUNCEMENT_CLOSEABLE: "false" }),
+  ],
+});

@@ -1,0 +1,35 @@
+// `npm run build:content`: compiles every page under content/ once (cached by
+// content hash), checks navigation and links, and writes what the server
+// reads at start. A broken page link or invalid MDX stops the build with
+// file, line and column.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";
+import { NavigationError } from "../app/content/navigation.server";
+import { SITE_CONTENT_FILE } from "../app/content/store.server";
+
+const root = join(import.meta.dirname, "..");
+
+function write(relativePath: string, data: string) {
+  const file = join(root, relativePath);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, data);
+}
+
+async function main() {
+  const started = performance.now();
+  const result = await buildSiteContent({ root });
+  for (const w of result.warnings) console.warn(`warning: ${w.file}:${w.line}:${w.column}: ${w.message}`);
+  write(SITE_CONTENT_FILE, JSON.stringify(result.content));
+  const pages = Object.keys(result.content.pages).length;
+  console.log(
+    `content: ${pages} pages (${result.compiled} compiled, ${result.fromCache} from cache), ` +
+      `${result.warnings.length} warning(s), ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ContentError || error instanceof LinkCheckError || error instanceof NavigationError;
+  console.error(known ? `error: ${error.message}` : error);
+  process.exit(1);
+});

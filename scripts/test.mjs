@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// The README's test command: unit tests (node:test through tsx), then the
+// production build and the Playwright end-to-end tests against it. It prints
+// one summary line at the very end, "N passed, N failed", which CI reads.
+//
+//   node scripts/test.mjs            everything
+//   node scripts/test.mjs --unit     unit tests only
+//   node scripts/test.mjs --e2e      build + end-to-end tests only
+//   extra arguments after -- go to Playwright (e.g. -- tests/e2e/theme.spec.ts)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const args = process.argv.slice(2);
+const passthrough = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [];
+const only = args.find((a) => a === "--unit" || a === "--e2e");
+const runUnit = only !== "--e2e";
+const runE2e = only !== "--unit";
+const resultsDir = join(root, "test-results");
+mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+let setupFailed = false;
+
+function run(command, commandArgs, env = {}) {
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+function listFiles(dir, suffix) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return listFiles(path, suffix);
+    return entry.name.endsWith(suffix) ? [path] : [];
+  });
+}
+
+function unitTests() {
+  const files = listFiles(join(root, "tests/unit"), ".test.ts").sort();
+  const countsFile = join(resultsDir, "unit-counts.json");
+  rmSync(countsFile, { force: true });
+  console.log(`\n== Unit tests (${files.length} files) ==\n`);
+  const status = run(process.execPath, [
+    "--import",
+    "tsx",
+    "--test",
+    "--test-reporter=spec",
+    "--test-reporter-destination=stdout",
+    "--test-reporter=./scripts/test-count-reporter.mjs",
+    `--test-reporter-destination=${countsFile}`,
+    ...files.map((f) => relative(root, f)),
+  ]);
+  if (!existsSync(countsFile)) {
+    console.error("unit tests did not report their results");
+    setupFailed = true;
+    return;
+  }
+  const counts = JSON.parse(readFileSync(countsFile, "utf8"));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  if (status !== 0 && counts.failed === 0) setupFailed = true;
+}
+
+function chromiumPath() {
+  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+}
+
+function ensureChromium() {
+  if (existsSync(chromiumPath())) return true;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `Chromium is missing at ${chromiumPath()}. Install Debian's package first:\n` +
+        "  sudo apt-get update && sudo apt-get install -y chromium\n" +
+        "or point CHROMIUM_PATH at another Chromium binary.",
+    );
+    return false;
+  }
+  console.log("Installing Debian's chromium with apt (running as root)…");
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update"], env) !== 0) return false;
+  if (run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], env) !== 0) {
+    return false;
+  }
+  return existsSync(chromiumPath());
+}
+
+function e2eTests() {
+  console.log("\n== Production build ==\n");
+  if (run("npm", ["run", "build"]) !== 0) {
+    console.error("the production build failed; end-to-end tests not run");
+    setupFailed = true;
+    return;
+  }
+  if (!ensureChromium()) {
+    setupFailed = true;
+    return;
+  }
+  const reportFile = join(resultsDir, "e2e-report.json");
+  rmSync(reportFile, { force: true });
+  console.log("\n== End-to-end tests (Playwright, Chromium) ==\n");
+  const status = run(
+    join(root, "node_modules/.bin/playwright"),
+    ["test", "--reporter=list,json", ...passthrough],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
+  );
+  if (!existsSync(reportFile)) {
+    console.error("Playwright did not write its report");
+    setupFailed = true;
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(reportFile, "utf8"));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  // A skipped test is a test that did not run: count it as a failure so that
+  // nothing can pass by being switched off.
+  totals.failed += stats.skipped;
+  if (status !== 0 && stats.unexpected === 0) setupFailed = true;
+}
+
+if (runUnit) unitTests();
+if (runE2e) e2eTests();
+if (setupFailed) totals.failed += 1;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,29 @@
+import typography from "@tailwindcss/typography";
+import type { Config } from "tailwindcss";
+import defaultTheme from "tailwindcss/defaultTheme";
+import { brandColors } from "./app/site.config";
+
+export default {
+  content: ["./app/**/*.{ts,tsx}"],
+  darkMode: "class",
+  theme: {
+    // "lg" is the docs breakpoint: below 996 px the navbar and sidebar fold into the menu.
+    screens: { sm: "640px", md: "768px", lg: "996px", xl: "1280px", "2xl": "1536px" },
+    extend: {
+      colors: {
+        brand: {
+          DEFAULT: brandColors.primary,
+          strong: brandColors.primaryStrong,
+          night: brandColors.darkBackground,
+          footer: brandColors.footerBackground,
+        },
+      },
+      fontFamily: {
+        sans: ['"DM Sans"', ...defaultTheme.fontFamily.sans],
+        mono: ['"Fira Code"', ...defaultTheme.fontFamily.mono],
+      },
+      maxWidth: { "8xl": "90rem" },
+    },
+  },
+  plugins: [typography],
+} satisfies Config;

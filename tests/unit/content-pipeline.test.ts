@@ -1,0 +1,247 @@
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/content/build.server";
+import { checkLinks } from "../../app/content/check-links.server";
+import { compilePage } from "../../app/content/compile.server";
+import { preprocessMdx } from "../../app/content/preprocess.server";
+import { ContentError } from "../../app/content/source.server";
+import type { CompiledPage } from "../../app/content/types";
+
+const root = join(import.meta.dirname, "../..");
+const fixture = join(root, "tests/fixtures/content");
+const FIRST = "tests/fixtures/content/docs/guide/first.mdx";
+
+describe("preprocessing Docusaurus syntax", () => {
+  test("removes HTML comments but keeps the line count", () => {
+    const source = "a <!-- x --> b\n<!--\nmany\n-->\nc";
+    const out = preprocessMdx(source);
+    assert.equal(out, "a  b\n\n\n\nc");
+    assert.equal(out.split("\n").length, source.split("\n").length);
+  });
+
+  test("leaves comments inside inline code and fenced code alone", () => {
+    const source = "`<!-- kept -->`\n```html\n<!-- kept too -->\n```";
+    assert.equal(preprocessMdx(source), source);
+  });
+
+  test("escapes {#id} on headings and brackets admonition titles", () => {
+    assert.equal(preprocessMdx("## Title {#my-id}"), "## Title \\{#my-id\\}");
+    assert.equal(preprocessMdx(":::tip Be careful"), ":::tip[Be careful]");
+    assert.equal(preprocessMdx(":::tip[Kept]"), ":::tip[Kept]");
+  });
+});
+
+describe("building the fixture content", () => {
+  let cacheDir: string;
+  let result: BuildResult;
+  let first: CompiledPage;
+
+  before(async () => {
+    cacheDir = mkdtempSync(join(tmpdir(), "content-cache-"));
+    result = await buildSiteContent({ root, contentDir: fixture, cacheDir });
+    first = result.content.pages["/docs/guide/first"]!;
+  });
+  after(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+  test("finds docs and standalone pages with their URLs", () => {
+    assert.deepEqual(Object.keys(result.content.pages).sort(), ["/docs/guide/first", "/docs/guide/second", "/standalone"]);
+    assert.equal(first.title, "First page");
+    assert.equal(first.sidebarLabel, "First");
+    assert.equal(result.content.pages["/standalone"]!.kind, "page");
+  });
+
+  test("builds the sidebar from navigation.json, in its order", () => {
+    assert.deepEqual(result.content.navigation, [
+      {
+        type: "category",
+        label: "Guide",
+        items: [
+          { type: "link", slug: "guide/first", label: "First", url: "/docs/guide/first" },
+          {
+            type: "category",
+            label: "Nested",
+            items: [{ type: "link", slug: "guide/second", label: "Second page", url: "/docs/guide/second" }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  test("takes the table of contents (h2 and h3 only) from the compiled document", () => {
+    assert.deepEqual(first.toc, [
+      { id: "custom-id", text: "Custom heading", depth: 2 },
+      { id: "sub-heading", text: "Sub heading", depth: 3 },
+      { id: "code", text: "Code", depth: 2 },
+      { id: "links", text: "Links", depth: 2 },
+    ]);
+    assert.ok(first.anchors.includes("deep-heading"), "h4 still gets an id");
+  });
+
+  test("HTML comments vanish and ':word' in prose stays text", () => {
+    assert.doesNotMatch(first.html, /invisible comment|several lines/);
+    assert.match(first.html, /Visible after the comment/);
+    assert.match(first.html, /smritihq\/api:master/);
+  });
+
+  test("custom heading ids set the id and leave the text", () => {
+    assert.match(first.html, /<h2 id="custom-id">Custom heading<\/h2>/);
+    assert.doesNotMatch(first.html, /\{#custom-id\}/);
+  });
+
+  test("admonitions render as labelled asides with an icon, both title syntaxes", () => {
+    for (const type of ["note", "tip", "info", "warning", "danger"]) {
+      assert.match(first.html, new RegExp(`<aside class="admonition admonition-${type}" role="note"`));
+    }
+    assert.match(first.html, /aria-label="Tip: Bracket title"/);
+    assert.match(first.html, /aria-label="Warning: Space title"/);
+    assert.match(first.html, /aria-label="Note"/);
+    assert.match(first.html, /<span class="admonition-icon" aria-hidden="true"><svg/);
+    const tip = first.html.slice(first.html.indexOf("admonition-tip"), first.html.indexOf("admonition-warning"));
+    assert.match(tip, /<li>one<\/li>/, "lists nest inside");
+    assert.match(tip, /data-rehype-pretty-code-figure/, "code nests inside");
+  });
+
+  test("code is highlighted at build time in a light and a dark theme", () => {
+    assert.match(first.html, /--shiki-light:#[0-9A-Fa-f]{6}/);
+    assert.match(first.html, /--shiki-dark:#[0-9A-Fa-f]{6}/);
+  });
+
+  test("code meta: title, line highlights and line numbers", () => {
+    assert.match(first.html, /<figcaption[^>]*data-rehype-pretty-code-title[^>]*>compose.yaml<\/figcaption>/);
+    assert.match(first.html, /data-line-numbers/);
+    const block = first.html.slice(first.html.indexOf("compose.yaml"));
+    const lines = [...block.slice(0, block.indexOf("</pre>")).matchAll(/<span data-line=""( data-highlighted-line="")?/g)];
+    assert.deepEqual(lines.map((m) => Boolean(m[1])), [false, true, true]);
+  });
+
+  test("every code block gets a copy button, hidden until scripts show it", () => {
+    const blocks = first.html.match(/data-rehype-pretty-code-figure/g)?.length ?? 0;
+    const buttons = first.html.match(/<button type="button" class="copy-code" data-copy-code="true" hidden="" aria-label="Copy code to clipboard">/g)?.length ?? 0;
+    assert.equal(blocks, 4);
+    assert.equal(buttons, blocks);
+  });
+
+  test("an unknown language is plain text with a warning naming file and line", () => {
+    assert.match(first.html, /plain text here/);
+    const warning = result.warnings.find((w) => w.message.includes("notalanguage"));
+    assert.deepEqual(warning && { file: warning.file, line: warning.line }, { file: FIRST, line: 55 });
+  });
+
+  test("h2 to h4 get an anchor link with its own label", () => {
+    for (const [id, text] of [["custom-id", "Custom heading"], ["sub-heading", "Sub heading"], ["deep-heading", "Deep heading"]]) {
+      assert.match(first.html, new RegExp(`<a class="heading-anchor" aria-label="Link to this section: ${text}" href="#${id}">`));
+    }
+  });
+
+  test("relative links to source files become page URLs", () => {
+    assert.match(first.html, /href="\/docs\/guide\/second">relative source</);
+    assert.match(first.html, /href="\/docs\/guide\/second#part-two">relative source with anchor</);
+  });
+
+  test("a broken anchor and a missing markdown file warn with file and line", () => {
+    const anchor = result.warnings.find((w) => w.message.includes("#nowhere"));
+    const missing = result.warnings.find((w) => w.message.includes("missing.md"));
+    assert.equal(anchor?.file, FIRST);
+    assert.equal(anchor?.line, 68);
+    assert.equal(missing?.line, 69);
+  });
+
+  test("a Markdown version of each page, without MDX-only syntax", () => {
+    assert.match(first.markdown, /^# First page\n\n> A fixture page/);
+    assert.match(first.markdown, /## Custom heading\n/);
+    assert.match(first.markdown, /\[relative source\]\(\/docs\/guide\/second\)/);
+    assert.doesNotMatch(first.markdown, /invisible comment/);
+    assert.match(first.markdown, /echo "<!-- not a comment -->"/, "code blocks are kept as written");
+  });
+
+  test("sections carry heading, text and code for search", () => {
+    const code = first.sections.find((s) => s.id === "code");
+    assert.match(code?.code ?? "", /smritihq\/api:24\.05\.08/);
+    assert.equal(first.sections[0]?.id, "");
+    assert.match(first.sections[0]?.text ?? "", /summary paragraph/);
+  });
+
+  test("the cache: an unchanged page is not compiled again, a changed one is", async () => {
+    const again = await buildSiteContent({ root, contentDir: fixture, cacheDir });
+    assert.equal(again.compiled, 0);
+    assert.equal(again.fromCache, 3);
+    assert.equal(again.content.buildId, result.content.buildId);
+
+    const copy = mkdtempSync(join(tmpdir(), "content-copy-"));
+    try {
+      cpSync(fixture, copy, { recursive: true });
+      const file = join(copy, "docs/guide/second.mdx");
+      writeFileSync(file, readFileSync(file, "utf8") + "\nOne more line.\n");
+      const changed = await buildSiteContent({ root, contentDir: copy, cacheDir: mkdtempSync(join(tmpdir(), "c-")) });
+      assert.equal(changed.compiled, 3, "a fresh cache compiles everything");
+      const warm = await buildSiteContent({ root, contentDir: copy, cacheDir });
+      // first.mdx and standalone.mdx moved with the folder, so their source paths changed too
+      assert.equal(warm.compiled, 3);
+      const rerun = await buildSiteContent({ root, contentDir: copy, cacheDir });
+      assert.equal(rerun.compiled, 0);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("link checks", () => {
+  const page = (body: string) => ({ sourcePath: "content/docs/a.mdx", raw: `---\ntitle: A\ndescription: d\n---\n${body}`, body });
+
+  test("a link to a page that does not exist is an error with file and line", async () => {
+    const body = await compilePage(page("Text.\n\nSee [nowhere](/docs/nope) here.\n"), () => null);
+    const report = checkLinks([{ url: "/docs/a", sourcePath: "content/docs/a.mdx", anchors: body.anchors, links: body.links }], {
+      paths: new Set(["/"]),
+      anchors: new Map(),
+    });
+    assert.equal(report.errors.length, 1);
+    assert.deepEqual(
+      { file: report.errors[0]!.file, line: report.errors[0]!.line, message: report.errors[0]!.message },
+      { file: "content/docs/a.mdx", line: 7, message: "broken link: /docs/nope (no page at /docs/nope)" },
+    );
+  });
+
+  test("a relative link without extension is resolved like a browser would", async () => {
+    const body = await compilePage(page("[sibling](./b) and [parent](../x/)\n"), () => null);
+    const report = checkLinks([{ url: "/docs/g/a", sourcePath: "content/docs/g/a.mdx", anchors: [], links: body.links }], {
+      paths: new Set(["/docs/g/b"]),
+      anchors: new Map(),
+    });
+    assert.deepEqual(report.errors.map((e) => e.message), ["broken link: ../x/ (no page at /docs/x)"]);
+  });
+
+  test("a build with a broken page link stops", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "content-broken-"));
+    try {
+      cpSync(fixture, copy, { recursive: true });
+      writeFileSync(join(copy, "docs/guide/second.mdx"), "---\ntitle: S\ndescription: d\n---\n\n[gone](/docs/gone)\n");
+      await assert.rejects(buildSiteContent({ root, contentDir: copy, cacheDir: null }), (error: unknown) => {
+        assert.ok(error instanceof LinkCheckError);
+        assert.match(error.message, /docs\/guide\/second\.mdx:6:1: broken link: \/docs\/gone/);
+        return true;
+      });
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("invalid MDX", () => {
+  test("fails naming file, line and column with the parser's message", async () => {
+    const body = "Fine line.\n\nA broken <Tag line.\n";
+    await assert.rejects(
+      compilePage({ sourcePath: "content/docs/bad.mdx", raw: `---\ntitle: B\ndescription: d\n---\n${body}`, body }, () => null),
+      (error: unknown) => {
+        assert.ok(error instanceof ContentError);
+        assert.equal(error.file, "content/docs/bad.mdx");
+        assert.equal(error.line, 7);
+        assert.ok(error.column > 1);
+        assert.match(error.message, /^content\/docs\/bad\.mdx:7:\d+: .+/);
+        return true;
+      },
+    );
+  });
+});
