@@ -129,8 +129,16 @@ function usePageViews() {
   }, [enabled, location.pathname, location.search]);
 }
 
+/** Marks the body once React has hydrated: interactive controls are live from then on. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.body.dataset.hydrated = "true";
+  }, []);
+}
+
 export default function App() {
   usePageViews();
+  useHydratedMarker();
   return <Outlet />;
 }
 

@@ -52,14 +52,17 @@ export async function respondWithDocument({ request, statusCode, routeHeaders, s
     }));
   }
 
-  const cacheable = CACHEABLE_STATUS.has(statusCode);
+  // Only plain reads are kept: never an answer to a form post, never one that sets a cookie.
+  const cacheable =
+    (request.method === "GET" || request.method === "HEAD") && CACHEABLE_STATUS.has(statusCode) && !routeHeaders.has("set-cookie");
   const key = cacheable ? `html|${statusCode}|${https}|${url.pathname}${url.search}|${sha1(serverHandoff)}` : null;
   return cachedResponse(request, key, async () => {
-    const html = `<!DOCTYPE html>${await render()}`;
+    // React adds the doctype itself when the root element is <html>.
+    const html = await render();
     const headers: Record<string, string> = {
       ...Object.fromEntries(routeHeaders),
       "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "no-store",
+      "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "private, no-store",
       // The theme and announcement cookies change the page; content pages also have a Markdown form.
       Vary: findPage(url.pathname.replace(/(.)\/+$/, "$1")) ? "Cookie, Accept, Accept-Encoding" : "Cookie, Accept-Encoding",
       "Content-Security-Policy": contentSecurityPolicy(html, config),

@@ -31,11 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+// Meta renders in the document head, outside the page's error boundary: it must
+// never throw, even on data it does not expect.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [];
+  if (!data?.page) return [];
   const root = rootFromMatches(matches);
   const origin = root?.origin ?? "";
-  const crumbs = data.breadcrumbs.filter((crumb) => crumb.url);
+  const crumbs = (data.breadcrumbs ?? []).filter((crumb) => crumb.url);
   return pageMeta({
     title: data.page.title,
     description: data.page.description,

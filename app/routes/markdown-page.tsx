@@ -17,7 +17,7 @@ export async function loader(_: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
+  data?.page
     ? pageMeta({ title: data.page.title, description: data.page.description, path: data.page.url, root: rootFromMatches(matches) })
     : [];
 

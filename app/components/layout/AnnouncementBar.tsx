@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { CloseIcon } from "~/components/icons";
 import { useRootData, useSiteConfig } from "~/lib/root-data";
 
-export const DISMISS_ANNOUNCEMENT_ACTION = "/action/dismiss-announcement";
+export const DISMISS_ANNOUNCEMENT_ACTION = "/settings/announcement";
 
 /**
  * The announcement bar. Dismissing it posts a form, so it also works without

@@ -3,10 +3,11 @@
 // is unstyled. This banner is hidden by that stylesheet, so it shows exactly
 // when the stylesheet did not load; a tiny inline script (allowed by its CSP
 // hash) works out which base path to configure.
+// Scripts wait for pending stylesheets, so the banner's computed display is final here.
 const suggestScript = (basePath: string) =>
-  `(function(){var b=${JSON.stringify(basePath)},p=location.pathname,s=document.getElementById("base-path-suggestion");` +
-  `if(!s||p.indexOf(b)===0&&document.styleSheets.length)return;var i=p.indexOf("/",1),g=i>0?p.slice(0,i+1):"/";` +
-  `s.textContent="Try setting SITE_BASE_PATH to \\u201c"+g+"\\u201d, or serve the site at \\u201c"+b+"\\u201d."})();`;
+  `(function(){var d=document.currentScript.parentNode,s=document.getElementById("base-path-suggestion");` +
+  `if(!s||getComputedStyle(d).display==="none")return;var p=location.pathname,i=p.indexOf("/",1),g=i>0?p.slice(0,i+1):"/";` +
+  `s.textContent="Try setting SITE_BASE_PATH to \\u201c"+g+"\\u201d, or serve the site at \\u201c"+${JSON.stringify(basePath)}+"\\u201d."})();`;
 
 export function BasePathBanner({ basePath }: { basePath: string }) {
   return (

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Theme, useTheme } from "~/lib/theme";
 import { MoonIcon, SunIcon } from "~/components/icons";
 
-export const SET_THEME_ACTION = "/action/set-theme";
+export const SET_THEME_ACTION = "/settings/theme";
 
 /**
  * Switches between light and dark. Without JavaScript it is a form post that

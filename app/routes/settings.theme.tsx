@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
+import { Main } from "~/components/layout/Main";
+import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
+import { getSiteConfig } from "~/config.server";
+import { themeCookie } from "~/http/cookies.server";
+import { readSettingsForm, settingsSaved } from "~/http/forms.server";
+import { isHttps } from "~/http/origin.server";
+import { requirePost } from "~/http/settings-route.server";
+import { pageMeta, rootFromMatches } from "~/lib/meta";
+import { isTheme, Theme, useTheme } from "~/lib/theme";
+
+/**
+ * Stores the reader's theme in the signed theme cookie. The navbar toggle
+ * posts here: without JavaScript as a form that is redirected back to its page,
+ * with JavaScript as remix-themes' background request. A value other than light
+ * or dark is refused with 400 and the cookie is left alone.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
+  const form = await readSettingsForm(request);
+  if (!isTheme(form.theme)) throw new Response("Unknown theme", { status: 400 });
+  const cookie = await themeCookie(request, form.theme, isHttps(request, getSiteConfig()));
+  return settingsSaved(request, form, cookie, { theme: form.theme });
+}
+
+export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => errorHeaders ?? actionHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Theme",
+    description: "Choose the light or the dark theme for this site.",
+    path: "/settings/theme",
+    root: rootFromMatches(matches),
+    extra: [{ name: "robots", content: "noindex" }],
+  });
+
+/** The theme setting as a page of its own: the same choice as the navbar toggle. */
+export default function ThemeSettings() {
+  const [theme] = useTheme();
+  return (
+    <Main className="mx-auto w-full max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Theme</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300">
+        This site is shown in the <strong>{theme === Theme.DARK ? "dark" : "light"}</strong> theme. Your choice is kept in a cookie on this device.
+      </p>
+      <div className="mt-6 flex gap-3">
+        {[Theme.LIGHT, Theme.DARK].map((choice) => (
+          <form key={choice} method="post" action={SET_THEME_ACTION}>
+            <input type="hidden" name="theme" value={choice} />
+            <input type="hidden" name="redirectTo" value={SET_THEME_ACTION} />
+            <button
+              type="submit"
+              aria-pressed={theme === choice}
+              className="rounded-md border border-slate-300 px-4 py-2 font-bold aria-pressed:border-brand-strong aria-pressed:text-brand-strong dark:border-slate-700 dark:aria-pressed:border-brand dark:aria-pressed:text-brand"
+            >
+              {choice === Theme.DARK ? "Dark" : "Light"}
+            </button>
+          </form>
+        ))}
+      </div>
+    </Main>
+  );
+}

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { hydrated } from "./helpers";
+
+test("the sidebar lists every docs page by category and marks the current one", async ({ page }) => {
+  await page.goto("/docs/user-guide/features/albums");
+  const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
+  for (const category of ["User Guide", "Features", "Developer Guide"]) {
+    await expect(sidebar.locator("summary", { hasText: category })).toBeVisible();
+  }
+  await expect(sidebar.getByRole("link")).toHaveCount(20);
+  await expect(sidebar.locator('[aria-current="page"]')).toHaveText("Albums");
+  await expect(sidebar.getByRole("link", { name: "Roadmap" })).toBeVisible();
+});
+
+test("categories open and close on their own: closing one leaves the others", async ({ page }) => {
+  await page.goto("/docs/user-guide/installation");
+  const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
+  await sidebar.locator("summary", { hasText: "Developer Guide" }).click();
+  await expect(sidebar.getByRole("link", { name: "Roadmap" })).toBeHidden();
+  await expect(sidebar.getByRole("link", { name: "Installation" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Albums" })).toBeVisible();
+});
+
+test("breadcrumbs sit above the page and lead back to the docs", async ({ page }) => {
+  await page.goto("/docs/user-guide/features/people");
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" });
+  await expect(crumbs.locator("li")).toHaveText(["Docs›", "User Guide›", "Features›", "People"]);
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText("People");
+  const crumbsBox = await crumbs.boundingBox();
+  const h1Box = await page.locator("h1").boundingBox();
+  expect(crumbsBox!.y).toBeLessThan(h1Box!.y);
+});
+
+test("the table of contents lists the h2 and h3 headings and follows the reader", async ({ page }) => {
+  await page.goto("/docs/user-guide/installation");
+  await hydrated(page);
+  const toc = page.getByRole("complementary", { name: "Table of contents" }).getByRole("navigation", { name: "On this page" });
+  const headings = await page.locator("article .doc-content :is(h2, h3)").evaluateAll((els) => els.map((el) => el.id));
+  const entries = await toc.getByRole("link").evaluateAll((els) => els.map((el) => el.getAttribute("href")!.slice(1)));
+  expect(entries).toEqual(headings);
+  expect(entries.length).toBeGreaterThan(5);
+
+  const target = headings[Math.floor(headings.length / 2)]!;
+  await page.locator(`#${target}`).evaluate((el) => el.scrollIntoView());
+  await expect(toc.locator('[aria-current="location"]')).toHaveAttribute("href", `#${target}`);
+  await page.locator(`#${headings[0]}`).evaluate((el) => el.scrollIntoView());
+  await expect(toc.locator('[aria-current="location"]')).toHaveAttribute("href", `#${headings[0]}`);
+});
+
+test("previous and next links follow the sidebar order", async ({ page }) => {
+  await page.goto("/docs/user-guide/installation");
+  await hydrated(page);
+  const pager = page.getByRole("navigation", { name: "Previous and next pages" });
+  await expect(pager.getByRole("link", { name: /Previous.*Introduction/ })).toHaveAttribute("href", "/docs/user-guide/introduction");
+  await pager.getByRole("link", { name: /Next.*Configuration/ }).click();
+  await expect(page).toHaveURL(/\/docs\/user-guide\/configuration$/);
+  await expect(page.locator("h1")).toHaveText("Configuration");
+  // the last page has no "next"
+  await page.goto("/docs/dev-guide/roadmap");
+  await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link")).toHaveCount(1);
+});
+
+test("links inside a page navigate on the client and the sidebar follows", async ({ page }) => {
+  await page.goto("/docs/user-guide/installation");
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await page.locator("article .doc-content a[href='/docs/user-guide/deployment']").first().click();
+  await expect(page.locator("h1")).toHaveText("Deployment");
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  await expect(page.getByRole("navigation", { name: "Docs", exact: true }).locator('[aria-current="page"]')).toHaveText("Deployment");
+});
