@@ -3,15 +3,17 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * End-to-end tests against the production build (`npm run build` first; the
  * README's `npm test` does that), in Debian's Chromium. Three servers with
- * different configurations run on loopback, each on its own port.
+ * different configurations run on loopback, each on its own port, counted
+ * from E2E_PORT_BASE (4310) so that two checkouts can test side by side.
  */
+const base = Number(process.env.E2E_PORT_BASE ?? 4310);
 export const SERVERS = {
   /** The default configuration. */
-  main: 4310,
+  main: base,
   /** Another announcement id, analytics on, fonts from a (stubbed) fonts service. */
-  variant: 4311,
+  variant: base + 1,
   /** An announcement that cannot be closed. */
-  fixedAnnouncement: 4312,
+  fixedAnnouncement: base + 2,
 } as const;
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
