@@ -14,6 +14,8 @@ export const SERVERS = {
   variant: base + 1,
   /** An announcement that cannot be closed. */
   fixedAnnouncement: base + 2,
+  /** Not a site server: a stand-in for the product's API that tests start, for "try it". */
+  mockApi: base + 9,
 } as const;
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -58,6 +60,7 @@ export default defineConfig({
       SITE_ANNOUNCEMENT_ID: "release-2",
       SITE_ANALYTICS_ID: "G-TEST12345",
       SITE_FONTS_STYLESHEET_URL: "https://fonts.example.test/css2?family=DM+Sans",
+      SITE_API_SERVER_URL: `http://127.0.0.1:${SERVERS.mockApi}`,
     }),
     server(SERVERS.fixedAnnouncement, { SITE_ANNOUNCEMENT_CLOSEABLE: "false" }),
   ],

@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -49,6 +49,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+// Errors render at this boundary, so this is where a thrown response's headers
+// (e.g. Allow on a 405) reach the document.
+export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
 // Root data only changes when the reader changes a setting (a form submission).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
@@ -63,11 +67,20 @@ export const meta: MetaFunction = ({ error, matches, location }) => {
     description: "This page could not be shown.",
     path: location.pathname,
     root: rootFromMatches(matches),
+    canonical: false,
     extra: [{ name: "robots", content: "noindex" }],
   });
 };
 
+/** Marks the body once React has hydrated: interactive controls are live from then on. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.body.dataset.hydrated = "true";
+  }, []);
+}
+
 function Document({ children }: { children: ReactNode }) {
+  useHydratedMarker();
   const [theme] = useTheme();
   const config = useSiteConfig();
   const data = useRootData();
@@ -129,16 +142,8 @@ function usePageViews() {
   }, [enabled, location.pathname, location.search]);
 }
 
-/** Marks the body once React has hydrated: interactive controls are live from then on. */
-function useHydratedMarker() {
-  useEffect(() => {
-    document.body.dataset.hydrated = "true";
-  }, []);
-}
-
 export default function App() {
   usePageViews();
-  useHydratedMarker();
   return <Outlet />;
 }
 

@@ -21,7 +21,8 @@ type Encoding = "br" | "gzip" | "identity";
 export function negotiateEncoding(acceptEncoding: string | null): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const [rawName, ...params] = part.toLowerCase().split(";");
+    const name = rawName?.trim();
     if (!name) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);

@@ -68,7 +68,7 @@ export async function respondWithDocument({ request, statusCode, routeHeaders, s
       "Content-Security-Policy": contentSecurityPolicy(html, config),
       ...securityHeaders(https),
     };
-    if (statusCode === 405) headers.Allow ??= "GET, HEAD";
+    if (statusCode === 405 && !routeHeaders.has("allow")) headers.Allow = "GET, HEAD";
     return { status: statusCode, body: html, headers };
   });
 }

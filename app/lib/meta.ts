@@ -11,11 +11,13 @@ interface PageMetaInput {
   path: string;
   root: RootData | undefined;
   type?: "website" | "article";
+  /** Error pages name no canonical address: the address they answer is not a page. */
+  canonical?: boolean;
   extra?: MetaDescriptor[];
 }
 
 /** Title, description, canonical link, Open Graph and Twitter tags of a page, all with absolute URLs. */
-export function pageMeta({ title, description, path, root, type = "article", extra = [] }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, root, type = "article", canonical = true, extra = [] }: PageMetaInput): MetaDescriptor[] {
   const brand = root?.config.brand ?? "Smriti";
   const fullTitle = `${title} | ${brand}`;
   const origin = root?.origin ?? "";
@@ -24,13 +26,13 @@ export function pageMeta({ title, description, path, root, type = "article", ext
   return [
     { title: fullTitle },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(canonical ? [{ tagName: "link", rel: "canonical", href: url }] : []),
     { property: "og:type", content: type },
     { property: "og:site_name", content: brand },
     { property: "og:locale", content: "en_US" },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
-    { property: "og:url", content: url },
+    ...(canonical ? [{ property: "og:url", content: url }] : []),
     { property: "og:image", content: image },
     { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
     { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { DISMISS_ANNOUNCEMENT_ACTION } from "~/components/layout/AnnouncementBar";
 import { Main } from "~/components/layout/Main";
@@ -26,8 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const cookie = await dismissAnnouncementCookie(form.id, isHttps(request, config));
   return settingsSaved(request, form, cookie, { dismissed: form.id });
 }
-
-export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => errorHeaders ?? actionHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

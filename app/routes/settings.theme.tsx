@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Main } from "~/components/layout/Main";
 import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
 import { getSiteConfig } from "~/config.server";
@@ -22,8 +22,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const cookie = await themeCookie(request, form.theme, isHttps(request, getSiteConfig()));
   return settingsSaved(request, form, cookie, { theme: form.theme });
 }
-
-export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => errorHeaders ?? actionHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

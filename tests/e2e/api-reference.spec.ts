@@ -1,0 +1,164 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { expect, test, type Page } from "@playwright/test";
+import { parse as parseYaml } from "yaml";
+import { buildApiReference } from "../../app/api-reference/operations";
+import { collectErrors, hydrated, origin, SERVERS, withoutJavaScript } from "./helpers";
+
+const root = join(import.meta.dirname, "../..");
+const specYaml = readFileSync(join(root, "spec/openapi.yaml"), "utf8");
+const reference = buildApiReference(parseYaml(specYaml));
+const operations = reference.groups.flatMap((group) => group.operations);
+
+async function explorerReady(page: Page) {
+  await hydrated(page);
+  await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 20_000 });
+}
+
+for (const path of ["/api", "/api/"]) {
+  test(`${path} shows the title, version 24.05.08 and every operation in the explorer`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(path);
+    await expect(page).toHaveTitle("API Reference | Smriti");
+    await expect(page.locator("h1")).toHaveText("API Reference");
+    await expect(page.getByText("Version 24.05.08")).toBeVisible();
+    await explorerReady(page);
+    const explorer = page.locator("rapi-doc");
+    await expect(explorer).toBeVisible();
+    // Playwright's locators reach into RapiDoc's (open) shadow DOM.
+    for (const operation of operations) {
+      await expect(explorer.locator(`[id="${operation.anchor}"]`), `${operation.method} ${operation.path}`).toHaveCount(1);
+    }
+    await expect(explorer.getByText(operations[0]!.summary).first()).toBeAttached();
+    // The server-rendered list steps aside, so nothing is announced twice.
+    await expect(page.locator(".api-operations")).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+}
+
+test("without JavaScript, every operation is listed by tag with its details", async ({ browser }) => {
+  const { context, page } = await withoutJavaScript(browser);
+  await page.goto("/api");
+  expect(operations).toHaveLength(reference.operationCount);
+  const listed = page.locator("section.api-operation");
+  await expect(listed).toHaveCount(operations.length);
+  for (const group of reference.groups) {
+    await expect(page.getByRole("heading", { level: 2, name: group.tag, exact: true })).toBeVisible();
+  }
+  const albums = page.locator('[id="post-/v1/albums"]');
+  await expect(albums.locator("h3")).toContainText("POST");
+  await expect(albums.locator("h3")).toContainText("/v1/albums");
+  await expect(albums).toContainText("Bearer token (JWT)");
+  await expect(albums.getByRole("table", { name: "Body fields" })).toContainText("coverMediaItemId");
+  await expect(albums).toContainText("201");
+  const users = page.locator('[id="get-/v1/users"]');
+  await expect(users).toContainText("HTTP Basic (administrator)");
+  await expect(page.locator('[id="get-/v1/albums"]').getByRole("table", { name: "Parameters" })).toContainText("sort");
+  await expect(page.locator("rapi-doc")).toHaveCount(0);
+  await context.close();
+});
+
+test("the reference follows the site theme, also when toggled on the page", async ({ page }) => {
+  await page.goto("/api");
+  await explorerReady(page);
+  const explorer = page.locator("rapi-doc");
+  await expect(explorer).toHaveAttribute("theme", "light");
+  await expect(explorer).toHaveAttribute("bg-color", "#ffffff");
+  await page.getByRole("button", { name: "Switch to dark mode" }).click();
+  await expect(explorer).toHaveAttribute("theme", "dark");
+  await expect(explorer).toHaveAttribute("bg-color", "#000000");
+  await expect(explorer).toHaveAttribute("primary-color", "#3d9ae8");
+  await expect.poll(() => explorer.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(0, 0, 0)");
+});
+
+test("a deep link opens its operation, and the address follows the reader", async ({ page }) => {
+  const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
+  await page.goto(`/api#${target.anchor}`);
+  await explorerReady(page);
+  const section = page.locator("rapi-doc").locator(`[id="${target.anchor}"]`);
+  await expect(section).toBeInViewport();
+  const other = operations.find((operation) => operation.method === "GET" && operation.path === "/v1/features")!;
+  await page.locator("rapi-doc").locator(`[data-content-id="${other.anchor}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`#${other.anchor.replace(/[/{}?]/g, "\\$&")}$`));
+});
+
+test("the spec is never loaded from an address the reader supplies", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto("/api?spec-url=https%3A%2F%2Fevil.example%2Fspec.json#spec-url=https://evil.example/spec.json");
+  await explorerReady(page);
+  expect(requested.filter((url) => new URL(url).hostname.includes("evil.example"))).toEqual([]);
+  expect(requested.filter((url) => /openapi\.(json|yaml)/.test(url))).toEqual([`${origin()}/openapi.json`]);
+  await expect(page.locator("rapi-doc")).toHaveAttribute("spec-url", "/openapi.json");
+  await expect(page.locator("rapi-doc")).toHaveAttribute("allow-spec-url-load", "false");
+});
+
+test.describe("try it", () => {
+  let mock: Server;
+  const calls: string[] = [];
+  test.beforeAll(async () => {
+    // A stand-in for the product's API at SITE_API_SERVER_URL of the variant server.
+    mock = createServer((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      response.writeHead(200, {
+        "Content-Type": "application/json",
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Headers": "*",
+      });
+      response.end(request.method === "OPTIONS" ? "" : JSON.stringify({ version: "24.05.08", gitSha: "80e42c2" }));
+    });
+    await new Promise<void>((resolve) => mock.listen(SERVERS.mockApi, "127.0.0.1", resolve));
+  });
+  test.afterAll(() => new Promise<void>((resolve) => mock.close(() => resolve())));
+
+  test("sends the request to the configured API server and shows the answer", async ({ page }) => {
+    const version = operations.find((operation) => operation.path === "/version")!;
+    await page.goto(`${origin("variant")}/api#${version.anchor}`);
+    await explorerReady(page);
+    const section = page.locator("rapi-doc").locator(`[id="${version.anchor}"]`);
+    await section.getByRole("button", { name: "TRY" }).click();
+    await expect.poll(() => calls).toContain("GET /version");
+    await expect(section.getByText("80e42c2").first()).toBeVisible();
+  });
+});
+
+test("/openapi.yaml and /openapi.json parse, match each other and are cacheable", async ({ request }) => {
+  const yaml = await request.get("/openapi.yaml");
+  const jsonResponse = await request.get("/openapi.json");
+  expect(yaml.headers()["content-type"]).toBe("application/yaml; charset=utf-8");
+  expect(jsonResponse.headers()["content-type"]).toBe("application/json; charset=utf-8");
+  const fromYaml = parseYaml(await yaml.text());
+  expect(await jsonResponse.json()).toEqual(fromYaml);
+  expect(fromYaml.info.version).toBe("24.05.08");
+  for (const response of [yaml, jsonResponse]) {
+    expect(response.headers()["cache-control"]).toMatch(/public, max-age=\d+/);
+    const etag = response.headers().etag;
+    expect(etag).toBeTruthy();
+    const again = await request.get(response.url(), { headers: { "If-None-Match": etag! } });
+    expect(again.status()).toBe(304);
+  }
+});
+
+test("RapiDoc's code loads on /api only, and weighs at most 230 KB gzipped", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ["/", "/docs/user-guide/installation", "/markdown-page", "/nothing-here"]) {
+    await page.goto(path);
+    await hydrated(page);
+  }
+  expect(scripts.filter((path) => /rapidoc/i.test(path))).toEqual([]);
+
+  await page.goto("/api");
+  await explorerReady(page);
+  const explorerScripts = scripts.filter((path) => /rapidoc/i.test(path));
+  expect(explorerScripts).toHaveLength(1);
+  const shared = join(root, "public/build/_shared");
+  const file = readdirSync(shared).find((name) => explorerScripts[0]!.endsWith(name))!;
+  const gzipped = gzipSync(readFileSync(join(shared, file)), { level: 9 }).length;
+  console.log(`RapiDoc chunk: ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+  expect(gzipped).toBeLessThanOrEqual(230 * 1024);
+});

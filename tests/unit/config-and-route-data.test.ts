@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { buildSiteContent } from "../../app/content/build.server";
+import { getSiteContent, SITE_CONTENT_FILE } from "../../app/content/store.server";
+import { docRouteData, standalonePageData } from "../../app/docs/route-data.server";
+import { readSiteConfig } from "../../app/site.config";
+
+const root = join(import.meta.dirname, "../..");
+
+describe("site configuration", () => {
+  test("defaults: Smriti, light fonts from our origin, no tracker, closeable announcement", () => {
+    const config = readSiteConfig({});
+    assert.equal(config.brand, "Smriti");
+    assert.equal(config.tagline, "Smarter Home for all your Photos and Videos");
+    assert.equal(config.repositoryUrl, "https://github.com/prabhuomkar/smriti");
+    assert.equal(config.colors.primary, "#3d9ae8");
+    assert.equal(config.colors.footerBackground, "#071320");
+    assert.deepEqual(
+      { id: config.announcement.id, closeable: config.announcement.closeable, link: config.announcement.linkUrl },
+      { id: "wip", closeable: true, link: "/docs/dev-guide/contribution" },
+    );
+    assert.equal(config.fontsStylesheetUrl, null);
+    assert.equal(config.analyticsId, null);
+    assert.equal(config.basePath, "/");
+    assert.equal(config.docsVersion, "24.05.08");
+  });
+
+  test("environment variables override, trimmed and normalised", () => {
+    const config = readSiteConfig({
+      SITE_BRAND: " Photos ",
+      SITE_URL: "https://docs.example.org/",
+      SITE_ANNOUNCEMENT_CLOSEABLE: "false",
+      SITE_ANALYTICS_ID: "G-ABCDE12345",
+      SITE_BASE_PATH: "photos-docs",
+    });
+    assert.equal(config.brand, "Photos");
+    assert.equal(config.siteUrl, "https://docs.example.org");
+    assert.equal(config.announcement.closeable, false);
+    assert.equal(config.analyticsId, "G-ABCDE12345");
+    assert.equal(config.basePath, "/photos-docs/");
+    assert.match(config.announcement.text, /^Photos is under active development/);
+  });
+
+  test("a bad value stops the server with a message naming the variable", () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ SITE_URL: "docs.example.org" }, /SITE_URL must be an absolute http\(s\) URL/],
+      [{ SITE_URL: "ftp://docs.example.org" }, /SITE_URL must be an http\(s\) URL/],
+      [{ SITE_ANNOUNCEMENT_CLOSEABLE: "maybe" }, /SITE_ANNOUNCEMENT_CLOSEABLE: expected true or false/],
+      [{ SITE_ANALYTICS_ID: "<script>" }, /SITE_ANALYTICS_ID does not look like a gtag id/],
+      [{ SITE_BASE_PATH: "/a b/" }, /SITE_BASE_PATH is not a path/],
+    ];
+    for (const [env, message] of cases) assert.throws(() => readSiteConfig(env), message);
+  });
+});
+
+describe("compiled content in a running server", () => {
+  let dir: string;
+  const cwd = process.cwd();
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "site-content-"));
+    const { content } = await buildSiteContent({ root, contentDir: join(root, "tests/fixtures/content"), cacheDir: null });
+    mkdirSync(join(dir, "build/content"), { recursive: true });
+    writeFileSync(join(dir, SITE_CONTENT_FILE), JSON.stringify(content));
+    process.chdir(dir);
+  });
+  after(() => {
+    process.chdir(cwd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("is read once: later changes to the file are not looked at in production", () => {
+    const first = getSiteContent();
+    writeFileSync(join(dir, SITE_CONTENT_FILE), "not json at all");
+    assert.equal(getSiteContent(), first);
+  });
+
+  test("route data of a docs page: breadcrumbs through its categories, previous and next", () => {
+    const second = docRouteData("/docs/guide/second");
+    assert.ok(second);
+    assert.deepEqual(second.breadcrumbs, [
+      { label: "Docs", url: "/docs" },
+      { label: "Guide" },
+      { label: "Nested" },
+      { label: "Second page", url: "/docs/guide/second" },
+    ]);
+    assert.deepEqual(second.previous, { label: "First", url: "/docs/guide/first" });
+    assert.equal(second.next, null);
+    assert.equal(second.markdownUrl, "/docs/guide/second.md");
+    assert.equal(second.editUrl, "https://github.com/prabhuomkar/smriti/edit/master/docs/tests/fixtures/content/docs/guide/second.mdx");
+    assert.equal(docRouteData("/docs/guide/first")?.previous, null);
+  });
+
+  test("docs and standalone pages are not confused, and unknown pages are null", () => {
+    assert.equal(docRouteData("/standalone"), null);
+    assert.equal(standalonePageData("/standalone")?.page.title, "Standalone");
+    assert.equal(standalonePageData("/docs/guide/first"), null);
+    assert.equal(docRouteData("/docs/guide/nope"), null);
+    assert.equal(docRouteData("/docs/guide%2Ffirst"), null);
+  });
+});

@@ -1,0 +1,198 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { negotiateEncoding, respondFromStore, storeRepresentation } from "../../app/http/cached-response.server";
+import { readSettingsForm, safeRedirectPath } from "../../app/http/forms.server";
+import { hydrationPayload } from "../../app/http/hydration.server";
+import { publicOrigin } from "../../app/http/origin.server";
+import { PageCache } from "../../app/http/page-cache.server";
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../../app/http/security-headers.server";
+import { readSiteConfig } from "../../app/site.config";
+import { inspectRequest } from "../../server/inspect-request.mjs";
+
+const inspect = inspectRequest as (req: { method: string; url: string; headers: Record<string, string | undefined> }) => { status: number } | null;
+
+describe("encoding negotiation", () => {
+  const cases: [string | null, string][] = [
+    [null, "identity"],
+    ["gzip", "gzip"],
+    ["gzip, deflate, br", "br"],
+    ["br;q=0, gzip", "gzip"],
+    ["gzip;q=0, br;q=0", "identity"],
+    ["*", "br"],
+    ["*;q=0", "identity"],
+    ["deflate", "identity"],
+    [" GZIP ; q=0.5 ", "gzip"],
+  ];
+  for (const [header, expected] of cases) {
+    test(`Accept-Encoding ${JSON.stringify(header)} → ${expected}`, () => assert.equal(negotiateEncoding(header), expected));
+  }
+});
+
+describe("stored representations", () => {
+  const page = storeRepresentation({ status: 200, body: "<p>hello</p>".repeat(200), headers: { "Content-Type": "text/html" } });
+  const request = (headers: Record<string, string>, method = "GET") => new Request("http://x/", { method, headers });
+
+  test("answer in the encoding asked for, with the matching validator", async () => {
+    const gz = respondFromStore(request({ "accept-encoding": "gzip" }), page);
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    assert.equal(gz.headers.get("etag"), `"${page.etag}-gzip"`);
+    assert.equal(Number(gz.headers.get("content-length")), page.gzip.length);
+    const plain = respondFromStore(request({}), page);
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(await plain.text(), "<p>hello</p>".repeat(200));
+  });
+
+  test("304 for any of the representation's validators, weak or strong", () => {
+    for (const tag of [`"${page.etag}"`, `W/"${page.etag}-br"`, `"other", "${page.etag}-gzip"`, "*"]) {
+      assert.equal(respondFromStore(request({ "if-none-match": tag }), page).status, 304, tag);
+    }
+    assert.equal(respondFromStore(request({ "if-none-match": '"other"' }), page).status, 200);
+  });
+
+  test("HEAD gets the headers and no body", async () => {
+    const head = respondFromStore(request({ "accept-encoding": "br" }, "HEAD"), page);
+    assert.equal(head.headers.get("content-encoding"), "br");
+    assert.equal((await head.arrayBuffer()).byteLength, 0);
+  });
+});
+
+describe("the page cache", () => {
+  const entry = (size: number) => storeRepresentation({ status: 200, body: "x".repeat(size), headers: {} });
+
+  test("stays within its byte bound, dropping the least recently used", () => {
+    const cache = new PageCache(6000);
+    cache.set("a", entry(1000));
+    cache.set("b", entry(1000));
+    cache.get("a");
+    cache.set("c", entry(3000));
+    assert.ok(cache.stats.bytes <= 6000);
+    assert.ok(cache.get("a"), "recently used entry kept");
+    assert.equal(cache.get("b"), undefined, "least recently used entry dropped");
+  });
+
+  test("never keeps an entry larger than the whole cache", () => {
+    const cache = new PageCache(100);
+    cache.set("huge", entry(10_000));
+    assert.equal(cache.stats.entries, 0);
+  });
+
+  test("a flood of distinct keys does not grow it", () => {
+    const cache = new PageCache(50_000);
+    for (let i = 0; i < 5000; i += 1) cache.set(`/random-${i}`, entry(200));
+    assert.ok(cache.stats.bytes <= 50_000);
+    assert.ok(cache.stats.entries < 5000);
+  });
+});
+
+describe("content security policy", () => {
+  const config = readSiteConfig({});
+  const html = '<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script>a()</script>';
+
+  test("hashes each distinct inline script and ignores external ones", () => {
+    const hashes = inlineScriptHashes(html);
+    assert.equal(hashes.length, 2);
+    assert.ok(hashes.every((hash) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(hash)));
+  });
+
+  test("admits our own scripts only: no eval, no inline handlers", () => {
+    const csp = contentSecurityPolicy(html, config);
+    const scriptSrc = csp.split("; ").find((part) => part.startsWith("script-src"))!;
+    assert.doesNotMatch(scriptSrc, /unsafe-eval|unsafe-inline/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /object-src 'none'/);
+    assert.match(csp, /connect-src 'self' http:\/\/localhost:5001/);
+  });
+
+  test("adapts to analytics and a fonts service", () => {
+    const csp = contentSecurityPolicy("", readSiteConfig({ SITE_ANALYTICS_ID: "G-ABC1234", SITE_FONTS_STYLESHEET_URL: "https://fonts.example.org/css" }));
+    assert.match(csp, /script-src 'self' https:\/\/www\.googletagmanager\.com/);
+    assert.match(csp, /style-src 'self' 'unsafe-inline' https:\/\/fonts\.example\.org/);
+    assert.match(csp, /connect-src [^;]*google-analytics/);
+  });
+
+  test("HSTS only over HTTPS", () => {
+    assert.equal(securityHeaders(false)["Strict-Transport-Security"], undefined);
+    assert.match(securityHeaders(true)["Strict-Transport-Security"]!, /max-age=31536000/);
+  });
+});
+
+describe("public origin", () => {
+  const request = (headers: Record<string, string>) => new Request("http://127.0.0.1:3000/docs", { headers });
+
+  test("SITE_URL wins over anything the request says", () => {
+    assert.equal(publicOrigin(request({ "x-forwarded-host": "evil.example" }), { siteUrl: "https://docs.example.org" }), "https://docs.example.org");
+  });
+  test("the proxy's forwarded scheme and host, first value of a list", () => {
+    assert.equal(publicOrigin(request({ "x-forwarded-proto": "https, http", "x-forwarded-host": "docs.example.org:8443, inner" }), { siteUrl: null }), "https://docs.example.org:8443");
+  });
+  test("malformed forwarded values are ignored", () => {
+    assert.equal(publicOrigin(request({ "x-forwarded-proto": "javascript", "x-forwarded-host": "<script>" }), { siteUrl: null }), "http://127.0.0.1:3000");
+  });
+});
+
+describe("settings forms", () => {
+  const post = (body: string, type: string | null, headers: Record<string, string> = {}) =>
+    new Request("http://x/settings/theme", { method: "POST", body, headers: { ...(type ? { "content-type": type } : {}), ...headers } });
+
+  test("URL-encoded and JSON bodies give the same fields", async () => {
+    assert.deepEqual(await readSettingsForm(post("theme=dark&redirectTo=%2Fapi", "application/x-www-form-urlencoded")), { theme: "dark", redirectTo: "/api" });
+    assert.deepEqual(await readSettingsForm(post('{"theme":"dark","n":1}', "text/plain;charset=UTF-8")), { theme: "dark" });
+  });
+
+  test("anything else is a 400, anything big a 413", async () => {
+    for (const [body, type] of [["{", "application/json"], ["[1]", "application/json"], ["--x", "multipart/form-data; boundary=x"]] as const) {
+      await assert.rejects(readSettingsForm(post(body, type)), (error: Response) => error.status === 400);
+    }
+    await assert.rejects(readSettingsForm(post("x".repeat(5000), "application/x-www-form-urlencoded")), (error: Response) => error.status === 413);
+  });
+
+  test("redirects only to paths of this site", () => {
+    assert.equal(safeRedirectPath("/docs/user-guide/installation?x=1#y"), "/docs/user-guide/installation?x=1#y");
+    for (const value of [undefined, "", "https://evil.example/", "//evil.example", "/\\evil.example", "/a b", "docs"]) {
+      assert.equal(safeRedirectPath(value), "/", String(value));
+    }
+  });
+});
+
+describe("hydration payload", () => {
+  const escape = (json: string) => json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+
+  test("leaves the page body out and stays safe inside a script tag", () => {
+    const handoff = escape(JSON.stringify({ state: { loaderData: { "routes/docs.$": { page: { url: "/docs/a", html: "<p>big & long</p>" }, toc: [] }, root: { x: "</script>" } } } }));
+    const trimmed = hydrationPayload(handoff);
+    const parsed = JSON.parse(trimmed);
+    assert.equal(parsed.state.loaderData["routes/docs.$"].page.html, null);
+    assert.equal(parsed.state.loaderData.root.x, "</script>");
+    assert.doesNotMatch(trimmed, /<|>|&/);
+  });
+
+  test("a payload without content pages is returned as it was", () => {
+    const handoff = escape(JSON.stringify({ state: { loaderData: { root: { a: 1 } } } }));
+    assert.equal(hydrationPayload(handoff), handoff);
+  });
+});
+
+describe("the request guard's checks", () => {
+  const req = (method: string, url: string, headers: Record<string, string> = { host: "example.org" }) => ({ method, url, headers });
+  const cases: [string, ReturnType<typeof req>, number | null][] = [
+    ["a normal request", req("GET", "/docs/user-guide/installation"), null],
+    ["valid UTF-8 escapes", req("GET", "/docs/%C3%A9"), null],
+    ["an IPv6 host with a port", req("GET", "/", { host: "[::1]:3000" }), null],
+    ["TRACE", req("TRACE", "/"), 405],
+    ["an absolute-form target", req("GET", "http://evil.example/"), 400],
+    ["a double slash", req("GET", "//evil.example/"), 400],
+    ["a long target", req("GET", `/${"a".repeat(8200)}`), 414],
+    ["malformed escapes", req("GET", "/%zz"), 400],
+    ["invalid UTF-8", req("GET", "/%ff"), 400],
+    ["a NUL byte", req("GET", "/a%00"), 400],
+    ["a Host with a space", req("GET", "/", { host: "a b" }), 400],
+    ["a Host with a port out of range", req("GET", "/", { host: "a:70000" }), 400],
+    ["a POST from another site", req("POST", "/settings/theme", { host: "example.org", origin: "https://evil.example" }), 403],
+    ["a POST with a malformed Origin", req("POST", "/settings/theme", { host: "example.org", origin: "::" }), 403],
+    ["a POST from this site", req("POST", "/settings/theme", { host: "example.org", origin: "https://example.org" }), null],
+    ["a POST through a proxy", req("POST", "/x", { host: "internal:3000", origin: "https://docs.example.org", "x-forwarded-host": "docs.example.org" }), null],
+  ];
+  for (const [name, request, status] of cases) {
+    test(`${name}: ${status ?? "passes"}`, () => assert.equal(inspect(request)?.status ?? null, status));
+  }
+});
