@@ -11,6 +11,7 @@ import type { Element } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
 import type { Node } from "unist";
 import { mdxComponents } from "./mdx-components";
+import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
 import { remarkCodeLanguages } from "./plugins/code-languages.server";
 import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server";
@@ -34,7 +35,8 @@ export interface CompiledBody extends PageOutline {
   warnings: ContentWarning[];
 }
 
-export const CODE_THEMES = { light: "github-light", dark: "github-dark" } as const;
+// The high-contrast GitHub themes: every token colour meets 4.5:1 on our code backgrounds.
+export const CODE_THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" } as const;
 
 const ANCHOR_ICON = {
   type: "element" as const,
@@ -104,6 +106,7 @@ export async function compilePage(
             },
           ],
           rehypeCodeCopy,
+          rehypeAccessibleContent,
         ];
         return options;
       },

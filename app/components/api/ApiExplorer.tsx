@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Theme, useTheme } from "~/lib/theme";
 import { useSiteConfig } from "~/lib/root-data";
+import { labelExplorerControls } from "./explorer-accessibility";
 
 /** The only spec the explorer ever loads: ours, from our origin. */
 export const SPEC_URL = "/openapi.json";
@@ -32,12 +33,17 @@ export function ApiExplorer({ specServers, onReady }: { specServers: string[]; o
   useEffect(() => {
     const element = ref.current;
     if (!loaded || !element) return;
+    let stopLabelling = () => {};
     const ready = () => {
+      stopLabelling = labelExplorerControls(element);
       onReady();
       if (window.location.hash) element.scrollIntoView();
     };
     element.addEventListener("spec-loaded", ready);
-    return () => element.removeEventListener("spec-loaded", ready);
+    return () => {
+      element.removeEventListener("spec-loaded", ready);
+      stopLabelling();
+    };
   }, [loaded, onReady]);
 
   if (!loaded) return null;

@@ -17,7 +17,9 @@ const SECURITY_LABEL: Record<SecurityKind, string> = {
 };
 
 function FieldTable({ caption, fields, withLocation }: { caption: string; fields: (ApiField & { in?: string; default?: string })[]; withLocation?: boolean }) {
+  // Wide tables scroll inside a region keyboard users can focus.
   return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
     <table>
       <caption className="text-left text-sm font-bold">{caption}</caption>
       <thead>
@@ -47,6 +49,7 @@ function FieldTable({ caption, fields, withLocation }: { caption: string; fields
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
