@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import type { SiteContent } from "../../app/content/types";
+import { publicOrigin } from "../../app/http/origin.server";
 import { absoluteLinks } from "../../app/seo/absolute-links.server";
 import { llmsFullTxt, llmsTxt } from "../../app/seo/llms.server";
 import { robotsTxt } from "../../app/seo/robots.server";
@@ -100,5 +101,22 @@ describe("making a page's links absolute", () => {
   test("code is left exactly as written", () => {
     const markdown = "Inline `[x](/kept)` and [y](/moved).\n\n```md\n[z](/kept-too)\n```\n";
     assert.equal(absoluteLinks(markdown, page), "Inline `[x](/kept)` and [y](https://docs.example.org/moved).\n\n```md\n[z](/kept-too)\n```\n");
+  });
+});
+
+describe("the origin of absolute URLs", () => {
+  const request = (headers: Record<string, string> = {}) => new Request("http://127.0.0.1:3000/sitemap.xml", { headers });
+  const proxied = { "X-Forwarded-Host": "docs.example.org", "X-Forwarded-Proto": "https" };
+
+  test("SITE_URL from the configuration wins over the request and the proxy", () => {
+    const config = readSiteConfig({ SITE_URL: "https://smriti.example.net/" });
+    assert.equal(publicOrigin(request(proxied), config), "https://smriti.example.net");
+  });
+
+  test("without SITE_URL: the proxy's forwarded host and scheme, else the request's own", () => {
+    const config = readSiteConfig({});
+    assert.equal(publicOrigin(request(proxied), config), "https://docs.example.org");
+    assert.equal(publicOrigin(request(), config), "http://127.0.0.1:3000");
+    assert.equal(publicOrigin(request({ "X-Forwarded-Host": "evil.example/<script>" }), config), "http://127.0.0.1:3000");
   });
 });
