@@ -13,6 +13,22 @@ import type { CompiledPage } from "../../app/content/types";
 const root = join(import.meta.dirname, "../..");
 const fixture = join(root, "tests/fixtures/content");
 const FIRST = "tests/fixtures/content/docs/guide/first.mdx";
+const SECOND = "tests/fixtures/content/docs/guide/second.mdx";
+
+/** Builds a copy of the fixture whose second page is `source`; the build must fail, and `check` looks at why. */
+async function expectBuildFailure(source: string, check: (error: unknown) => void) {
+  const copy = mkdtempSync(join(tmpdir(), "content-broken-"));
+  try {
+    cpSync(fixture, copy, { recursive: true });
+    writeFileSync(join(copy, "docs/guide/second.mdx"), source);
+    await assert.rejects(buildSiteContent({ root, contentDir: copy, cacheDir: null }), (error: unknown) => {
+      check(error);
+      return true;
+    });
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
 
 describe("preprocessing Docusaurus syntax", () => {
   test("removes HTML comments but keeps the line count", () => {
@@ -149,6 +165,23 @@ describe("building the fixture content", () => {
     assert.equal(missing?.line, 69);
   });
 
+  test("a relative .md link climbing folders resolves to the page URL, with its anchor", () => {
+    const second = result.content.pages["/docs/guide/second"]!;
+    assert.match(second.html, /href="\/docs\/guide\/first#links">the links of the first page</);
+    assert.match(second.markdown, /\[the links of the first page\]\(\/docs\/guide\/first#links\)/);
+    assert.equal(result.warnings.find((w) => w.message.includes("first.md")), undefined, "a resolved link does not warn");
+  });
+
+  test("a missing anchor on the same page warns with file and line", () => {
+    const warning = result.warnings.find((w) => w.message.includes("#not-here"));
+    assert.deepEqual(warning && { file: warning.file, line: warning.line }, { file: SECOND, line: 12 });
+  });
+
+  test("warnings do not stop the build: every page is still built", () => {
+    assert.ok(result.warnings.length >= 4, `expected the fixture's warnings, got ${result.warnings.length}`);
+    assert.equal(Object.keys(result.content.pages).length, 3);
+  });
+
   test("a Markdown version of each page, without MDX-only syntax", () => {
     assert.match(first.markdown, /^# First page\n\n> A fixture page/);
     assert.match(first.markdown, /## Custom heading\n/);
@@ -214,22 +247,24 @@ describe("link checks", () => {
   });
 
   test("a build with a broken page link stops", async () => {
-    const copy = mkdtempSync(join(tmpdir(), "content-broken-"));
-    try {
-      cpSync(fixture, copy, { recursive: true });
-      writeFileSync(join(copy, "docs/guide/second.mdx"), "---\ntitle: S\ndescription: d\n---\n\n[gone](/docs/gone)\n");
-      await assert.rejects(buildSiteContent({ root, contentDir: copy, cacheDir: null }), (error: unknown) => {
-        assert.ok(error instanceof LinkCheckError);
-        assert.match(error.message, /docs\/guide\/second\.mdx:6:1: broken link: \/docs\/gone/);
-        return true;
-      });
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
+    await expectBuildFailure("---\ntitle: S\ndescription: d\n---\n\n[gone](/docs/gone)\n", (error) => {
+      assert.ok(error instanceof LinkCheckError);
+      assert.match(error.message, /docs\/guide\/second\.mdx:6:1: broken link: \/docs\/gone/);
+    });
   });
 });
 
 describe("invalid MDX", () => {
+  test("in a content folder, stops the build naming the file, line and column", async () => {
+    await expectBuildFailure("---\ntitle: S\ndescription: d\n---\n\nFine.\n\nAn expression that never ends {oops\n", (error) => {
+      assert.ok(error instanceof ContentError);
+      assert.match(error.file, /docs\/guide\/second\.mdx$/);
+      assert.equal(error.line, 8);
+      assert.ok(error.column >= 1);
+      assert.match(error.message, /second\.mdx:8:\d+: [\s\S]*Unexpected end of file in expression/);
+    });
+  });
+
   test("fails naming file, line and column with the parser's message", async () => {
     const body = "Fine line.\n\nA broken <Tag line.\n";
     await assert.rejects(

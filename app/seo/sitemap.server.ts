@@ -1,0 +1,37 @@
+import type { SiteContent } from "~/content/types";
+
+/** Pages that are not content files but belong in the sitemap. */
+const APP_PAGES = ["/", "/api"];
+
+interface SitemapEntry {
+  path: string;
+  lastmod: string | null;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+/** Every page a reader can land on: the app pages, then the standalone and docs pages, with their last change when known. */
+export function sitemapEntries(content: Pick<SiteContent, "pages">): SitemapEntry[] {
+  const pages = Object.values(content.pages).sort((a, b) => (a.kind === b.kind ? a.url.localeCompare(b.url) : a.kind === "page" ? -1 : 1));
+  return [
+    ...APP_PAGES.map((path) => ({ path, lastmod: null })),
+    ...pages.map((page) => ({ path: page.url, lastmod: page.lastUpdated })),
+  ];
+}
+
+/** sitemap.xml (sitemaps.org 0.9) with absolute URLs under `origin`. */
+export function sitemapXml(content: Pick<SiteContent, "pages">, origin: string): string {
+  const urls = sitemapEntries(content).map(({ path, lastmod }) => {
+    const loc = `    <loc>${escapeXml(`${origin}${path}`)}</loc>`;
+    return ["  <url>", loc, ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []), "  </url>"].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
