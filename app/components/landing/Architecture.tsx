@@ -1,4 +1,5 @@
-import { ArchitectureDiagram } from "~/components/diagrams";
+// Imported from its own module: the diagrams index would also bundle the pipeline diagram's data.
+import { ArchitectureDiagram } from "~/components/diagrams/ArchitectureDiagram";
 import { ARCHITECTURE } from "./copy";
 import { Section, TextLink } from "./parts";
 
