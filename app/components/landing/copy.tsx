@@ -5,8 +5,8 @@ import { InlineCode } from "./parts";
 /*
  * Every word of the landing page, in one place. Its readers are deciding
  * whether to trust their family's pictures to the product, so each sentence
- * states what release 24.05.08 does (facts: /work/shared/product-facts.md and
- * the user guide), including what it does not do yet.
+ * states what release 24.05.08 does, as the user guide documents it,
+ * including what it does not do yet.
  */
 
 export const HERO = {
