@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Architecture } from "~/components/landing/Architecture";
+import { Features } from "~/components/landing/Features";
+import { Hero } from "~/components/landing/Hero";
+import { ProjectStatus } from "~/components/landing/ProjectStatus";
+import { QuickStart } from "~/components/landing/QuickStart";
+import { WhySelfHost } from "~/components/landing/WhySelfHost";
 import { Main } from "~/components/layout/Main";
 import { guardRejection } from "~/http/rejection.server";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
-import { useSiteConfig } from "~/lib/root-data";
 
 export function loader({ request }: LoaderFunctionArgs) {
   // Requests the request guard refused are sent here to get the site's error page.
@@ -24,21 +28,14 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function Landing() {
-  const { brand, tagline } = useSiteConfig();
   return (
     <Main>
-      <section className="mx-auto max-w-5xl px-4 py-24 text-center">
-        <h1 className="text-5xl font-bold tracking-tight text-slate-900 dark:text-white">{brand}</h1>
-        <p className="mt-4 text-xl text-slate-700 dark:text-slate-300">{tagline}</p>
-        <div className="mt-8 flex justify-center gap-4">
-          <Link to="/docs/user-guide/installation" className="rounded-md bg-brand-strong px-5 py-3 font-bold text-white dark:bg-brand dark:text-black">
-            Get started
-          </Link>
-          <Link to="/api" className="rounded-md border border-slate-300 px-5 py-3 font-bold dark:border-slate-700">
-            API reference
-          </Link>
-        </div>
-      </section>
+      <Hero />
+      <Features />
+      <WhySelfHost />
+      <Architecture />
+      <QuickStart />
+      <ProjectStatus />
     </Main>
   );
 }

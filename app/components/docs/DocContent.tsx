@@ -1,23 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { announce } from "~/lib/announce";
-
-const COPIED_FOR_MS = 2000;
-
-/** rehype-pretty-code fills an empty line with one bare space so the grid row keeps its height. */
-function lineText(line: HTMLElement): string {
-  const only = line.childNodes.length === 1 ? line.firstChild : null;
-  if (only?.nodeType === Node.TEXT_NODE && only.textContent === " ") return "";
-  return line.textContent ?? "";
-}
-
-function codeOf(button: HTMLElement): string {
-  const code = button.closest("figure")?.querySelector("pre code");
-  if (!code) return "";
-  // One entry per source line; line numbers are CSS counters and are not copied.
-  const lines = [...code.querySelectorAll<HTMLElement>("[data-line]")];
-  return lines.length ? lines.map(lineText).join("\n") : code.textContent ?? "";
-}
+import { useCopyCodeButtons } from "~/lib/copy-code";
 
 const hydratedHtml = new Map<string, string>();
 
@@ -40,28 +23,13 @@ export function DocContent({ url, html }: { url: string; html: string | null }) 
   const ref = useRef<HTMLDivElement>(null);
   const body = html ?? serverRenderedHtml(url);
   const navigate = useNavigate();
+  useCopyCodeButtons(ref, body);
 
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    for (const button of root.querySelectorAll<HTMLButtonElement>("button[data-copy-code]")) button.hidden = false;
-
-    const onClick = async (event: MouseEvent) => {
-      const target = event.target as HTMLElement;
-      const button = target.closest<HTMLButtonElement>("button[data-copy-code]");
-      if (button) {
-        try {
-          await navigator.clipboard.writeText(codeOf(button));
-          button.textContent = "Copied";
-          announce("Copied to clipboard");
-        } catch {
-          button.textContent = "Copy failed";
-          announce("Could not copy: select the code and copy it by hand");
-        }
-        window.setTimeout(() => (button.textContent = "Copy"), COPIED_FOR_MS);
-        return;
-      }
-      const link = target.closest<HTMLAnchorElement>("a[href]");
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[href]");
       if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const url = new URL(link.href, window.location.href);
       if (url.origin !== window.location.origin || link.target || link.hasAttribute("download")) return;
