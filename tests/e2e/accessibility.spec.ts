@@ -88,8 +88,9 @@ test.describe("keyboard only", () => {
           const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
           const shadowed = style.boxShadow !== "none";
           const rect = el.getBoundingClientRect();
+          const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
           return {
-            name: (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 40),
+            name: (el.getAttribute("aria-label") ?? label ?? el.textContent ?? el.tagName).replace("›", "").trim().slice(0, 40),
             visible: (outlined || shadowed) && rect.width > 0 && rect.height > 0,
             inMenu: Boolean(el.closest("details[data-mobile-menu]")),
           };
@@ -115,7 +116,7 @@ test.describe("keyboard only", () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/docs/user-guide/installation");
     await hydrated(page);
-    let stops = await walk(page, 3);
+    let stops = await walk(page, 6);
     expect(stops.map((stop) => stop.name)).toContain("Menu");
     while ((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) !== "Menu") await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Enter");
