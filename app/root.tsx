@@ -20,6 +20,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Analytics, Fonts } from "~/components/layout/Head";
 import { Navbar } from "~/components/layout/Navbar";
 import { ProgressBar } from "~/components/layout/ProgressBar";
+import { SearchShortcut } from "~/components/search/SearchShortcut";
 import { SkipLink } from "~/components/layout/SkipLink";
 import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
 import { getSiteConfig } from "~/config.server";
@@ -106,6 +107,7 @@ function Document({ children }: { children: ReactNode }) {
         <div className="flex flex-1 flex-col">{children}</div>
         <Footer />
         <div id={LIVE_REGION_ID} role="status" className="sr-only" />
+        <SearchShortcut />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { buildApiReferencePage, type BuiltApiReference } from "~/api-reference/build.server";
 import { join, posix, relative, sep } from "node:path";
+import { buildSearchIndex } from "~/search/build.server";
 import { diskCache, memoryCache, pipelineFingerprint, sha256, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkTargets } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
@@ -154,7 +155,15 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
   const commit = process.env.SITE_COMMIT?.trim() || currentCommit(root);
   return {
-    content: { buildId, build: { version, commit }, pages, partials, navigation, api: api.page },
+    content: {
+      buildId,
+      build: { version, commit },
+      pages,
+      partials,
+      navigation,
+      api: api.page,
+      search: buildSearchIndex({ pages: Object.values(pages), navigation, api: api.reference }),
+    },
     api: api.reference,
     warnings: [...bodies.flatMap(([, body]) => body.warnings), ...report.warnings],
     compiled,

@@ -1,4 +1,5 @@
 import type { ApiPageContent } from "~/api-reference/types";
+import type { SearchIndexData } from "~/search/types";
 
 // The compiled content, as the build writes it and the server reads it.
 // Everything a request needs is here, so a running server never compiles MDX
@@ -82,4 +83,6 @@ export interface SiteContent {
   partials: Record<string, CompiledPartial>;
   navigation: NavItem[];
   api: ApiPageContent;
+  /** The full-text index of the docs pages and API operations (app/search). */
+  search: SearchIndexData;
 }

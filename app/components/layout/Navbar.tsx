@@ -1,3 +1,4 @@
+import { SearchButton } from "~/components/search/SearchLaunchers";
 import { Brand } from "./Brand";
 import { LocaleMenu } from "./LocaleMenu";
 import { MobileMenu } from "./MobileMenu";
@@ -20,9 +21,12 @@ export function Navbar() {
             <VersionMenu />
             <LocaleMenu />
             <div className="w-48">
-              <SearchBox id="navbar-search" />
+              <SearchBox id="navbar-search" shortcutHint />
             </div>
             <RepositoryLink />
+          </div>
+          <div className="lg:hidden">
+            <SearchButton />
           </div>
           <ThemeToggle />
         </div>

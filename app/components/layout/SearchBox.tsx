@@ -1,8 +1,13 @@
 import { Form } from "@remix-run/react";
 import { SearchIcon } from "~/components/icons";
+import { SearchShortcutHint } from "~/components/search/SearchLaunchers";
+import { MAX_QUERY_LENGTH } from "~/search/limits";
 
-/** A plain GET form to /search, so searching works without JavaScript. */
-export function SearchBox({ id }: { id: string }) {
+/**
+ * A plain GET form to /search, so searching works without JavaScript. With
+ * `shortcutHint`, it also shows the key that opens instant search.
+ */
+export function SearchBox({ id, shortcutHint = false }: { id: string; shortcutHint?: boolean }) {
   return (
     <Form method="get" action="/search" role="search" className="relative">
       <label htmlFor={id} className="sr-only">
@@ -14,9 +19,10 @@ export function SearchBox({ id }: { id: string }) {
         name="q"
         type="search"
         placeholder="Search"
-        maxLength={200}
-        className="w-full rounded-md border border-slate-300 bg-slate-50 py-1.5 pl-8 pr-2 text-sm text-slate-900 placeholder:text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        maxLength={MAX_QUERY_LENGTH}
+        className={`w-full rounded-md border border-slate-300 bg-slate-50 py-1.5 pl-8 text-sm text-slate-900 placeholder:text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${shortcutHint ? "pr-16" : "pr-2"}`}
       />
+      {shortcutHint ? <SearchShortcutHint /> : null}
     </Form>
   );
 }

@@ -1,0 +1,47 @@
+import type { SearchHit } from "~/search/types";
+import { Highlight } from "./Highlight";
+
+/** Where the hit lives: "User Guide › Features", "API Reference › Albums". */
+export function HitTrail({ hit }: { hit: SearchHit }) {
+  if (!hit.trail) return null;
+  return <span className="block text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{hit.trail}</span>;
+}
+
+/** The page title, then the section the match is under. */
+export function HitTitle({ hit }: { hit: SearchHit }) {
+  return (
+    <>
+      <Highlight parts={hit.title} />
+      {hit.section ? (
+        <>
+          <span aria-hidden="true" className="px-1.5 text-slate-500 dark:text-slate-400">
+            ›
+          </span>
+          <span className="sr-only">, section </span>
+          <Highlight parts={hit.section} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Method and path of an API operation, coloured like the API reference's own badges. */
+export function HitEndpoint({ endpoint }: { endpoint: NonNullable<SearchHit["endpoint"]> }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span className={`api-method api-method-${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>
+      <code className="break-all font-mono text-sm text-slate-800 dark:text-slate-200">
+        <Highlight parts={endpoint.path} />
+      </code>
+    </span>
+  );
+}
+
+export function HitSnippet({ hit, className = "" }: { hit: SearchHit; className?: string }) {
+  if (hit.snippet.length === 0) return null;
+  return (
+    <span className={`block text-slate-700 dark:text-slate-300 ${hit.snippetIsCode ? "break-all font-mono text-xs" : "text-sm"} ${className}`}>
+      <Highlight parts={hit.snippet} />
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from "react";
+import { SearchIcon } from "~/components/icons";
+import { requestSearchDialog } from "./open-search";
+
+/**
+ * The navbar's search button on narrow screens. Without JavaScript it is a
+ * link to the results page (which has the form); with it, it opens the dialog.
+ */
+export function SearchButton() {
+  return (
+    <a
+      href="/search"
+      aria-label="Search"
+      title="Search"
+      className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        requestSearchDialog();
+      }}
+    >
+      <SearchIcon />
+    </a>
+  );
+}
+
+/**
+ * A key hint beside the navbar's search field that opens the dialog on click.
+ * Rendered only once JavaScript runs, since only then does the shortcut work.
+ */
+export function SearchShortcutHint() {
+  const [keys, setKeys] = useState<string | null>(null);
+  useEffect(() => {
+    setKeys(/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘K" : "Ctrl K");
+  }, []);
+  if (!keys) return null;
+  return (
+    <button
+      type="button"
+      onClick={requestSearchDialog}
+      aria-keyshortcuts="Control+K Meta+K /"
+      className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded border border-slate-300 px-1 font-mono text-xs text-slate-600 dark:border-slate-600 dark:text-slate-300"
+    >
+      <span className="sr-only">Instant search, </span>
+      {keys}
+    </button>
+  );
+}

@@ -1,0 +1,170 @@
+import { Form, Link } from "@remix-run/react";
+import { SearchIcon } from "~/components/icons";
+import { Main } from "~/components/layout/Main";
+import { MAX_QUERY_LENGTH } from "~/search/limits";
+import type { SearchAnswer, SearchHit } from "~/search/types";
+import { Highlight } from "./Highlight";
+import { HitEndpoint, HitSnippet, HitTitle, HitTrail } from "./HitParts";
+
+const LINK = "font-medium text-brand-strong underline dark:text-brand";
+
+const EXAMPLES = ["docker compose", "favourites", "POST /v1/albums", "backup"];
+
+function searchUrl(query: string): string {
+  return `/search?${new URLSearchParams({ q: query })}`;
+}
+
+/** Where to look when searching did not help: the three parts of the docs, and a few searches that work. */
+function Suggestions() {
+  return (
+    <div className="mt-6 space-y-4 text-slate-700 dark:text-slate-300">
+      <div>
+        <h2 className="text-base font-bold text-slate-900 dark:text-white">Browse instead</h2>
+        <ul className="mt-2 list-inside list-disc space-y-1">
+          <li>
+            <Link className={LINK} to="/docs/user-guide/introduction">User guide</Link>: installing, configuring and using Smriti
+          </li>
+          <li>
+            <Link className={LINK} to="/docs/dev-guide/introduction">Developer guide</Link>: architecture, environment and contributing
+          </li>
+          <li>
+            <Link className={LINK} to="/api">API reference</Link>: every call of the REST API
+          </li>
+        </ul>
+      </div>
+      <div>
+        <h2 className="text-base font-bold text-slate-900 dark:text-white">Searches that work</h2>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {EXAMPLES.map((example) => (
+            <li key={example}>
+              <Link
+                className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand-strong dark:border-slate-600 dark:hover:border-brand"
+                to={searchUrl(example)}
+              >
+                {example}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function Result({ hit }: { hit: SearchHit }) {
+  return (
+    <li className="border-b border-slate-200 py-5 dark:border-slate-800">
+      <HitTrail hit={hit} />
+      <h2 className="mt-1 text-lg font-bold text-slate-900 dark:text-white">
+        <Link className="hover:underline" to={hit.url}>
+          <HitTitle hit={hit} />
+        </Link>
+      </h2>
+      {hit.endpoint ? (
+        <div className="mt-1">
+          <HitEndpoint endpoint={hit.endpoint} />
+        </div>
+      ) : null}
+      <p className="mt-1">
+        <HitSnippet hit={hit} />
+      </p>
+      {hit.more.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Also on this page:{" "}
+          {hit.more.map((section, i) => (
+            <span key={section.url}>
+              {i > 0 ? ", " : null}
+              <Link className={LINK} to={section.url}>
+                <Highlight parts={section.heading} />
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function Summary({ answer }: { answer: SearchAnswer }) {
+  const count = answer.total === 1 ? "1 result" : `${answer.total} results`;
+  return (
+    <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+      {count} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>
+      {answer.total > answer.hits.length ? `, the best ${answer.hits.length} shown` : ""}.
+    </p>
+  );
+}
+
+/**
+ * The /search page: a form that works without JavaScript, then the hits
+ * (best first; title and heading matches rank above body text), or a clear
+ * state with places to look when there is no query or no result.
+ */
+export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
+  return (
+    <Main className="mx-auto w-full max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Search</h1>
+      {/* Named, so it is told apart from the navbar's search landmark. */}
+      <Form method="get" action="/search" role="search" aria-label="New search" className="mt-6 flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor="search-page-query" className="sr-only">
+            Search the docs
+          </label>
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
+          <input
+            // A new query re-renders the field with it, also after client-side navigation.
+            key={answer.query}
+            id="search-page-query"
+            name="q"
+            type="search"
+            defaultValue={answer.query}
+            maxLength={MAX_QUERY_LENGTH}
+            aria-describedby="search-page-hint"
+            placeholder="Words, a setting, a command or an API path"
+            className="w-full rounded-md border border-slate-300 bg-white py-2 pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+          />
+        </div>
+        <button
+          type="submit"
+          className="rounded-md bg-brand-strong px-4 py-2 font-bold text-white hover:bg-sky-800 dark:bg-brand dark:text-black dark:hover:bg-sky-300"
+        >
+          Search
+        </button>
+      </Form>
+      <p id="search-page-hint" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Searches the user guide, the developer guide and the API reference. Up to {MAX_QUERY_LENGTH} characters; a longer search is cut.
+      </p>
+      {answer.truncated ? (
+        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          Your search was longer than {MAX_QUERY_LENGTH} characters: only its beginning was searched.
+        </p>
+      ) : null}
+      {answer.query === "" ? (
+        <>
+          <p className="mt-6 text-slate-700 dark:text-slate-300">
+            Type what you are looking for: a feature, a setting such as <code>SMRITI_FEATURE_PLACES</code>, a command or an API
+            call such as <code>POST /v1/albums</code>.
+          </p>
+          <Suggestions />
+        </>
+      ) : answer.total === 0 ? (
+        <>
+          <p className="mt-6 text-lg text-slate-900 dark:text-white">
+            No results for <q className="font-bold">{answer.query}</q>.
+          </p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">Check the spelling, use fewer words, or try a more general one.</p>
+          <Suggestions />
+        </>
+      ) : (
+        <>
+          <Summary answer={answer} />
+          <ol className="search-results mt-2">
+            {answer.hits.map((hit) => (
+              <Result key={hit.url} hit={hit} />
+            ))}
+          </ol>
+        </>
+      )}
+    </Main>
+  );
+}

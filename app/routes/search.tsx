@@ -1,0 +1,27 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { SearchResultsPage } from "~/components/search/SearchResultsPage";
+import { load } from "~/lib/load.server";
+import { pageMeta, rootFromMatches } from "~/lib/meta";
+import { PAGE_LIMITS } from "~/search/limits";
+import { getSiteSearch } from "~/search/store.server";
+
+/** The results page: a plain GET form target, so searching works without JavaScript. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return load(() => json(getSiteSearch().search(new URL(request.url).searchParams.get("q"), PAGE_LIMITS)));
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({
+    title: data?.query ? `Search: ${data.query}` : "Search",
+    description: "Search the Smriti user guide, developer guide and API reference.",
+    path: "/search",
+    root: rootFromMatches(matches),
+    type: "website",
+    // Result lists are not pages to index: they would compete with the pages they list.
+    extra: [{ name: "robots", content: "noindex" }],
+  });
+
+export default function Search() {
+  return <SearchResultsPage answer={useLoaderData<typeof loader>()} />;
+}

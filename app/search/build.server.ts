@@ -1,0 +1,107 @@
+import MiniSearch from "minisearch";
+import type { ApiReference } from "~/api-reference/operations";
+import { tagAnchor } from "~/components/api/OperationList";
+import { categoryTrail } from "~/content/navigation.server";
+import type { CompiledPage, NavItem } from "~/content/types";
+import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
+import type { SearchDocument, SearchIndexData } from "./types";
+
+const API_URL = "/api";
+const API_TITLE = "API Reference";
+const TRAIL_SEPARATOR = " › ";
+
+/** Snippets are cut from single-line text; collapsing here saves it on every query. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The spec's descriptions are Markdown; snippets show them as text: links as their words, no emphasis marks. */
+const markdownAsText = (text: string) =>
+  oneLine(
+    text
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/\*\*|__|`/g, ""),
+  );
+
+interface Entry {
+  display: SearchDocument;
+  indexed: Omit<IndexedFields, "id">;
+}
+
+function guideEntries(page: CompiledPage, navigation: NavItem[]): Entry[] {
+  const trail = (categoryTrail(navigation, page.slug) ?? []).join(TRAIL_SEPARATOR);
+  return page.sections.map((section, i) => ({
+    display: {
+      kind: "guide",
+      url: section.id ? `${page.url}#${section.id}` : page.url,
+      group: page.url,
+      title: page.title,
+      trail,
+      heading: section.heading,
+      endpoint: "",
+      text: oneLine(section.text),
+      code: oneLine(section.code),
+    },
+    indexed: {
+      title: page.title,
+      heading: section.heading,
+      endpoint: "",
+      description: i === 0 ? page.description : "",
+      text: section.text,
+      code: section.code,
+    },
+  }));
+}
+
+function apiEntries(api: ApiReference): Entry[] {
+  const page = (url: string, heading: string, description: string): Entry => {
+    const text = markdownAsText(description);
+    return {
+      display: { kind: "api", url, group: API_URL, title: API_TITLE, trail: "", heading, endpoint: "", text, code: "" },
+      indexed: { title: API_TITLE, heading, endpoint: "", description: "", text, code: "" },
+    };
+  };
+  return [
+    page(API_URL, "", api.description),
+    ...api.groups.flatMap((group) => [
+      page(`${API_URL}#${tagAnchor(group.tag)}`, group.tag, group.description),
+      ...group.operations.map((operation): Entry => {
+        const url = `${API_URL}#${operation.anchor}`;
+        const endpoint = `${operation.method} ${operation.path}`;
+        const text = markdownAsText(operation.description);
+        const names = [
+          ...operation.parameters.map((p) => p.name),
+          ...(operation.requestBody?.fields.map((f) => f.name) ?? []),
+          ...operation.responses.flatMap((r) => (r.schemaName ? [r.schemaName] : [])),
+        ].join(" ");
+        return {
+          display: {
+            kind: "api",
+            url,
+            group: url,
+            title: operation.summary || endpoint,
+            trail: `${API_TITLE}${TRAIL_SEPARATOR}${group.tag}`,
+            heading: "",
+            endpoint,
+            text,
+            code: "",
+          },
+          indexed: { title: "", heading: `${operation.summary} ${group.tag}`, endpoint, description: "", text, code: names },
+        };
+      }),
+    ]),
+  ];
+}
+
+/**
+ * The full-text index of every docs page (by section) and every API operation,
+ * built with the content. Standalone pages (the Markdown showcase) and
+ * partials are not indexed: they are not answers a reader is looking for.
+ */
+export function buildSearchIndex(input: { pages: CompiledPage[]; navigation: NavItem[]; api: ApiReference }): SearchIndexData {
+  const entries = [
+    ...input.pages.filter((page) => page.kind === "doc").flatMap((page) => guideEntries(page, input.navigation)),
+    ...apiEntries(input.api),
+  ];
+  const index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
+  index.addAll(entries.map((entry, id) => ({ id, ...entry.indexed })));
+  return { format: SEARCH_INDEX_FORMAT, documents: entries.map((entry) => entry.display), index: index.toJSON() };
+}

@@ -1,0 +1,169 @@
+import MiniSearch, { type Query, type SearchResult } from "minisearch";
+import { highlight, snippet } from "./highlight";
+import type { SearchLimits } from "./limits";
+import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
+import { cleanQuery, queryTerms, tokens } from "./text";
+import type { Highlighted, SearchAnswer, SearchDocument, SearchHit, SearchIndexData } from "./types";
+
+/**
+ * Field weights: a word in a page title, an API path or the page's one-line
+ * description (what the whole page is about) outranks the same word in a
+ * heading, which outranks it in the body; code counts least.
+ */
+const BOOST: Record<keyof Omit<IndexedFields, "id">, number> = {
+  title: 6,
+  heading: 3,
+  endpoint: 8,
+  description: 6,
+  text: 1,
+  code: 0.5,
+};
+/** Each further matching section adds this share of its score to its page. */
+const SECTION_SHARE = 0.15;
+/** A section holding the query's words side by side ("docker compose") counts this many times more. */
+const PHRASE_BOOST = 2;
+const PREFIX_MIN_LENGTH = 2;
+const FUZZY_MIN_LENGTH = 4;
+/** Prefix and fuzzy expansion of very long terms costs time and finds nothing useful. */
+const EXPAND_MAX_LENGTH = 30;
+
+/** Lower-case words separated by single spaces. */
+function wordsOf(text: string): string {
+  return tokens(text, true)
+    .map((token) => token.term)
+    .join(" ");
+}
+
+const single = (text: string) => [text];
+const same = (term: string) => term;
+
+/** One term, searched exactly and by prefix; plain words also with one or two typos. */
+function termQuery(term: string, compound: boolean): Query {
+  const expand = term.length <= EXPAND_MAX_LENGTH;
+  return {
+    queries: [term],
+    tokenize: single,
+    processTerm: same,
+    prefix: expand && term.length >= PREFIX_MIN_LENGTH,
+    fuzzy: expand && !compound && term.length >= FUZZY_MIN_LENGTH ? 0.2 : false,
+  };
+}
+
+interface Group {
+  document: SearchDocument;
+  best: SearchResult;
+  score: number;
+  others: SearchResult[];
+}
+
+function markedOrNull(text: string, terms: ReadonlySet<string>): Highlighted | null {
+  return text ? highlight(text, terms) : null;
+}
+
+/** Whether every word the result matched is in its title: then the page as a whole is the answer. */
+function matchedByTitle(result: SearchResult): boolean {
+  return Object.values(result.match).every((fields) => fields.includes("title"));
+}
+
+function toHit(group: Group, documents: SearchDocument[], opening: SearchDocument, limits: SearchLimits): SearchHit {
+  const terms = new Set(group.best.terms);
+  // A title match leads to the top of the page, with the matching sections listed below it.
+  const pageWide = opening !== group.document && matchedByTitle(group.best);
+  const document = pageWide ? opening : group.document;
+  const sections = pageWide ? [group.best, ...group.others] : group.others;
+  const fromText = snippet(document.text, terms);
+  const fromCode = fromText.matched || !document.code ? null : snippet(document.code, terms);
+  const useCode = fromCode !== null && (fromCode.matched || !document.text);
+  const [method = "", path = ""] = document.endpoint.split(" ");
+  return {
+    kind: document.kind,
+    url: document.url,
+    title: highlight(document.title, terms),
+    trail: document.trail,
+    section: markedOrNull(document.heading, terms),
+    endpoint: document.endpoint ? { method, path: highlight(path, terms) } : null,
+    snippet: useCode ? fromCode.parts : fromText.parts,
+    snippetIsCode: useCode,
+    more: sections
+      .map((result) => ({ result, other: documents[result.id as number] }))
+      .filter((entry): entry is { result: SearchResult; other: SearchDocument } => Boolean(entry.other?.heading))
+      .slice(0, limits.sectionsPerHit)
+      .map(({ result, other }) => ({ url: other.url, heading: highlight(other.heading, new Set(result.terms)) })),
+  };
+}
+
+export class IndexFormatError extends Error {
+  constructor(found: unknown) {
+    super(`the search index has format ${String(found)}, this server reads format ${SEARCH_INDEX_FORMAT}: run "npm run build"`);
+    this.name = "IndexFormatError";
+  }
+}
+
+/** The site's search, over an index the build wrote. Loading it costs a few milliseconds; a query well under one. */
+export class SiteSearch {
+  private readonly index: MiniSearch<IndexedFields>;
+  private readonly documents: SearchDocument[];
+  /** Each document's words in lower case, for the phrase check. */
+  private readonly phraseText: string[];
+  /** The first document of each group: the opening of a page. */
+  private readonly openings = new Map<string, SearchDocument>();
+
+  constructor(data: SearchIndexData) {
+    if (data.format !== SEARCH_INDEX_FORMAT) throw new IndexFormatError(data.format);
+    this.index = MiniSearch.loadJS<IndexedFields>(data.index, INDEX_OPTIONS);
+    this.documents = data.documents;
+    this.phraseText = data.documents.map((d) => ` ${wordsOf(`${d.title} ${d.heading} ${d.text}`)} `);
+    for (const document of data.documents) if (!this.openings.has(document.group)) this.openings.set(document.group, document);
+  }
+
+  /** Every term searched at once; the sections that hold all the words are picked out after. */
+  private run(words: string[], compounds: string[]): SearchResult[] {
+    const query: Query = {
+      combineWith: "OR",
+      queries: [...words.map((word) => termQuery(word, false)), ...compounds.map((term) => termQuery(term, true))],
+    };
+    return this.index.search(query, { boost: BOOST, maxFuzzy: 2 });
+  }
+
+  /**
+   * Sections that hold every word of the query, or, when none does, those that
+   * hold any. Sections of one page form one hit, ranked by its best section
+   * plus a little for each other one; each API operation is a hit of its own.
+   */
+  search(rawQuery: unknown, limits: SearchLimits): SearchAnswer {
+    const { text, truncated } = cleanQuery(rawQuery);
+    const { words, compounds } = queryTerms(text);
+    if (words.length === 0 && compounds.length === 0) return { query: text, truncated, total: 0, hits: [] };
+
+    const any = this.run(words, compounds);
+    const all = any.filter((result) => words.every((word) => result.queryTerms.includes(word)));
+    const results = all.length > 0 ? all : any;
+    if (words.length > 1) {
+      const phrase = ` ${words.join(" ")}`;
+      for (const result of results) if (this.phraseText[result.id as number]?.includes(phrase)) result.score *= PHRASE_BOOST;
+      results.sort((a, b) => b.score - a.score);
+    }
+
+    const groups = new Map<string, Group>();
+    for (const result of results) {
+      const document = this.documents[result.id as number];
+      if (!document) continue;
+      const group = groups.get(document.group);
+      if (group) {
+        group.others.push(result);
+        group.score += result.score * SECTION_SHARE;
+      } else {
+        groups.set(document.group, { document, best: result, score: result.score, others: [] });
+      }
+    }
+    const ranked = [...groups.values()].sort((a, b) => b.score - a.score);
+    return {
+      query: text,
+      truncated,
+      total: ranked.length,
+      hits: ranked
+        .slice(0, limits.hits)
+        .map((group) => toHit(group, this.documents, this.openings.get(group.document.group) ?? group.document, limits)),
+    };
+  }
+}

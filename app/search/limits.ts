@@ -1,0 +1,14 @@
+/** Queries longer than this are cut, not refused (README, "Search"). Also the search fields' maxlength. */
+export const MAX_QUERY_LENGTH = 200;
+
+export interface SearchLimits {
+  /** Hits returned (the total is counted over all). */
+  hits: number;
+  /** Further matching sections listed under a page hit. */
+  sectionsPerHit: number;
+}
+
+/** The results page: enough to scan, with the other matching sections of each page. */
+export const PAGE_LIMITS: SearchLimits = { hits: 20, sectionsPerHit: 3 };
+/** The dialog: what fits on a screen, one row per hit. */
+export const DIALOG_LIMITS: SearchLimits = { hits: 8, sectionsPerHit: 0 };

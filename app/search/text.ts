@@ -1,0 +1,139 @@
+// How text becomes search terms. The index, the query and the highlighting
+// all use this one tokenizer, so what matches is exactly what gets marked.
+
+import { MAX_QUERY_LENGTH } from "./limits";
+
+/** Words of a query past this many are ignored: each one costs a walk of the index. */
+export const MAX_QUERY_TERMS = 12;
+/** Longer tokens (hashes, base64 in code) are not indexed, and not searched. */
+const MAX_TERM_LENGTH = 60;
+
+export interface Token {
+  /** Normalized: lower case, without accents. */
+  term: string;
+  start: number;
+  end: number;
+  /** A plain word, or a whole identifier or path ("smriti_feature_places", "/v1/albums/{id}"). */
+  compound: boolean;
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** Words joined by one of these form a compound too: environment variables, file names, versions, hyphenated words. */
+const JOINERS = "_.-";
+/** URL and file paths, API paths with their {parameters}. */
+const PATH = /(?:\/[\p{L}\p{M}\p{N}_{}.~\-]+)+/gu;
+
+/**
+ * Words so common that they only add noise to an AND query ("how do I
+ * install"). Not indexed; dropped from queries except as the word being typed.
+ */
+export const STOP_WORDS = new Set(
+  "a an and are as at be by can do does for from how i if in into is it its my of on or so that the then this to was what when where which who will with you your".split(" "),
+);
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower case without accents: "Café" and "cafe" are one term. */
+export function normalizeTerm(term: string): string {
+  // Most terms are ASCII, and Unicode normalization is the slow part of highlighting.
+  if (ASCII.test(term)) return term.toLowerCase();
+  return term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+}
+
+type Visit = (term: string, start: number, end: number, compound: boolean) => void;
+
+function emit(text: string, start: number, end: number, compound: boolean, visit: Visit) {
+  const term = normalizeTerm(text.slice(start, end));
+  if (term !== "" && term.length <= MAX_TERM_LENGTH) visit(term, start, end, compound);
+}
+
+/**
+ * Calls `visit` for every token of `text`, with its position: each word,
+ * each run of words joined by "_", "." or "-" (found from the words, in one
+ * pass), and each path. Compounds overlap the words they contain.
+ * `wordsOnly` skips the compounds.
+ */
+export function forEachToken(text: string, visit: Visit, wordsOnly = false) {
+  let runStart = -1;
+  let runEnd = -1;
+  let runWords = 0;
+  const endRun = () => {
+    if (runWords > 1) emit(text, runStart, runEnd, true, visit);
+  };
+  for (const match of text.matchAll(WORD)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    emit(text, start, end, false, visit);
+    if (wordsOnly) continue;
+    if (runWords > 0 && start === runEnd + 1 && JOINERS.includes(text.charAt(runEnd))) {
+      runEnd = end;
+      runWords += 1;
+    } else {
+      endRun();
+      runStart = start;
+      runEnd = end;
+      runWords = 1;
+    }
+  }
+  if (wordsOnly) return;
+  endRun();
+  for (const match of text.matchAll(PATH)) {
+    // A path at the end of a sentence keeps its slash but not the full stop.
+    const end = match.index + match[0].replace(/[.\-~]+$/, "").length;
+    emit(text, match.index, end, true, visit);
+  }
+}
+
+/** Every token of `text`, as forEachToken visits them. */
+export function tokens(text: string, wordsOnly = false): Token[] {
+  const found: Token[] = [];
+  forEachToken(text, (term, start, end, compound) => found.push({ term, start, end, compound }), wordsOnly);
+  return found;
+}
+
+/** Whether a term is a joined form or a path rather than a plain word. */
+export function isCompoundTerm(term: string): boolean {
+  return /[^\p{L}\p{N}]/u.test(term);
+}
+
+/** The terms MiniSearch indexes for a field's text. */
+export function indexTerms(text: string): string[] {
+  return tokens(text)
+    .map((token) => token.term)
+    .filter((term) => !STOP_WORDS.has(term));
+}
+
+export interface CleanQuery {
+  /** Trimmed, spaces collapsed, control characters removed, cut to MAX_QUERY_LENGTH. */
+  text: string;
+  truncated: boolean;
+}
+
+/** The query as it will be searched and shown. Cuts by characters, never inside a surrogate pair. */
+export function cleanQuery(raw: unknown): CleanQuery {
+  const text = (typeof raw === "string" ? raw : "")
+    .replace(/[\p{Cc}\p{Cf}\s]+/gu, " ")
+    .trim();
+  const chars = Array.from(text);
+  if (chars.length <= MAX_QUERY_LENGTH) return { text, truncated: false };
+  return { text: chars.slice(0, MAX_QUERY_LENGTH).join("").trim(), truncated: true };
+}
+
+export interface QueryTerms {
+  words: string[];
+  compounds: string[];
+}
+
+/**
+ * The distinct terms of a query, at most MAX_QUERY_TERMS in all. Stop words
+ * are dropped unless they are all there is ("do" still finds "docker" while
+ * it is being typed).
+ */
+export function queryTerms(query: string): QueryTerms {
+  const all = tokens(query);
+  const words = [...new Set(all.filter((t) => !t.compound).map((t) => t.term))];
+  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
+  const chosen = (meaningful.length > 0 ? meaningful : words).slice(0, MAX_QUERY_TERMS);
+  const compounds = [...new Set(all.filter((t) => t.compound).map((t) => t.term))];
+  return { words: chosen, compounds: compounds.slice(0, Math.max(0, MAX_QUERY_TERMS - chosen.length)) };
+}

@@ -1,0 +1,304 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
+
+const PHONE = { width: 390, height: 844 };
+const dialog = (page: Page) => page.locator("dialog[data-search-dialog]");
+const combobox = (page: Page) => page.getByRole("combobox", { name: "Search the docs" });
+const options = (page: Page) => page.getByRole("listbox", { name: "Results" }).getByRole("option");
+const results = (page: Page) => page.locator("ol.search-results > li");
+
+async function expectNoAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("without JavaScript", () => {
+  test("search from the navbar lands on the results page, and a result on its page", async ({ browser }) => {
+    const { context, page } = await withoutJavaScript(browser);
+    await page.goto("/docs/dev-guide/roadmap");
+    const box = page.getByRole("banner").getByRole("searchbox", { name: "Search the docs" });
+    await box.fill("docker compose");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=docker\+compose$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search the docs" }).last()).toHaveValue("docker compose");
+    const first = results(page).first();
+    await expect(first.getByRole("heading", { level: 2 })).toHaveText("Installation");
+    await expect(first.locator("mark").first()).toHaveText(/docker|compose/i);
+    await first.getByRole("link", { name: "Installation" }).click();
+    await expect(page).toHaveURL(/\/docs\/user-guide\/installation$/);
+    await context.close();
+  });
+
+  test("on a 390 px phone the menu's search box and the navbar's search button both lead to results", async ({ browser }) => {
+    const { context, page } = await withoutJavaScript(browser, { viewport: PHONE, isMobile: true });
+    await page.goto("/api");
+    await page.getByRole("banner").locator("summary[aria-label='Menu']").click();
+    const box = page.locator("#mobile-search");
+    await box.fill("POST /v1/albums");
+    await box.press("Enter");
+    await expect(results(page).first().getByRole("link").first()).toHaveAttribute("href", "/api#post-/v1/albums");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByText("Type what you are looking for")).toBeVisible();
+    await page.locator("#search-page-query").fill("favorites");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(results(page).first().getByRole("heading", { level: 2 })).toHaveText("Library: favourites, hidden and trash");
+    await context.close();
+  });
+
+  test("the empty and the no-result states say where to look", async ({ browser }) => {
+    const { context, page } = await withoutJavaScript(browser);
+    await page.goto("/search");
+    await expect(page.getByText("Type what you are looking for")).toBeVisible();
+    await expect(page.getByRole("link", { name: "API reference", exact: true })).toHaveAttribute("href", "/api");
+    await page.goto("/search?q=qwxzvbnm");
+    await expect(page.getByText("No results for")).toContainText("qwxzvbnm");
+    await expect(page.getByRole("link", { name: "User guide", exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "favourites" }).click();
+    await expect(results(page)).not.toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe("odd queries render escaped and answer normally", () => {
+  const odd = [
+    '<img src=x id="injected" onerror="document.title=\'pwned\'">',
+    "<script>document.title='pwned'</script>",
+    "</title><b id=injected>bold</b>",
+    "(a+)+$ [ .* \\ ^",
+    "café 日本語 😀 مرحبا",
+    `${"albums ".repeat(200)}end`,
+  ];
+
+  for (const query of odd) {
+    test(JSON.stringify(query.slice(0, 40)), async ({ page }) => {
+      const errors = collectErrors(page);
+      const response = await page.goto(`/search?${new URLSearchParams({ q: query })}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+      await expect(page.locator("#injected")).toHaveCount(0);
+      const shown = await page.locator("#search-page-query").inputValue();
+      // The query is in the title as text: nothing in it ran and replaced the title.
+      await expect(page).toHaveTitle(`Search: ${shown} | Smriti`);
+      expect(shown.length).toBeLessThanOrEqual(200);
+      expect(query.replace(/\s+/g, " ").trim().startsWith(shown)).toBe(true);
+      if (query.length > 200) await expect(page.getByText("only its beginning was searched")).toBeVisible();
+      const json = await page.request.get(`/search.json?${new URLSearchParams({ q: query })}`);
+      expect(json.status()).toBe(200);
+      expect(((await json.json()) as { query: string }).query).toBe(shown);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("markup typed into the dialog is shown as text", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("Control+k");
+    await combobox(page).fill("<b id=injected>albums</b>");
+    await expect(options(page).first()).toBeVisible();
+    await expect(page.locator("#injected")).toHaveCount(0);
+    await expect(dialog(page).getByRole("link", { name: /All results for/ })).toContainText("“<b id=injected>albums</b>”");
+  });
+});
+
+test.describe("the search dialog", () => {
+  test("its code is fetched only when it first opens", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/build/")) scripts.push(request.url());
+    });
+    await page.goto("/docs/user-guide/installation");
+    await hydrated(page);
+    expect(scripts.filter((url) => url.includes("SearchDialog"))).toEqual([]);
+    await page.keyboard.press("Control+k");
+    await expect(combobox(page)).toBeFocused();
+    expect(scripts.filter((url) => url.includes("SearchDialog"))).toHaveLength(1);
+  });
+
+  test("keyboard only: open, type, move, close with focus back, open and go", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto("/docs/user-guide/installation");
+    await hydrated(page);
+    await page.keyboard.press("Tab");
+    const skipLink = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skipLink).toBeFocused();
+
+    await page.keyboard.press("Control+k");
+    await expect(dialog(page)).toBeVisible();
+    await expect(combobox(page)).toBeFocused();
+    await expect(combobox(page)).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.type("POST /v1/albums");
+    await expect(options(page).first()).toBeVisible();
+    await expect(combobox(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(options(page).first()).toHaveAttribute("aria-selected", "true");
+    await expect(options(page).first()).toContainText("POST");
+    await expect(options(page).first()).toContainText("/v1/albums");
+    const firstId = await options(page).first().getAttribute("id");
+    await expect(combobox(page)).toHaveAttribute("aria-activedescendant", firstId ?? "");
+
+    await page.keyboard.press("ArrowDown");
+    await expect(options(page).nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(options(page).first()).toHaveAttribute("aria-selected", "false");
+    await expect(combobox(page)).toHaveAttribute("aria-activedescendant", (await options(page).nth(1).getAttribute("id")) ?? "");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(options(page).last()).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("status").filter({ hasText: /results/ })).toHaveText(/\d+ results/);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(skipLink).toBeFocused();
+    await expect(page).toHaveURL(/\/docs\/user-guide\/installation$/);
+
+    await page.keyboard.press("/");
+    await expect(combobox(page)).toBeFocused();
+    await page.keyboard.type("favourites");
+    await expect(options(page).first()).toContainText("Library: favourites, hidden and trash");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/docs\/user-guide\/features\/library$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Library: favourites, hidden and trash");
+    await expect(dialog(page)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("Enter with a section result goes to its heading; the dialog can also reach the full results page", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    // Typed at once, while the dialog's code is still being fetched: nothing is lost.
+    await page.keyboard.press("/");
+    await page.keyboard.type("reverse proxy");
+    await expect(combobox(page)).toHaveValue("reverse proxy");
+    await expect(options(page).first()).toContainText("Reverse proxy and TLS");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/docs\/user-guide\/deployment#reverse-proxy-and-tls$/);
+    await expect(page.locator("#reverse-proxy-and-tls")).toBeInViewport();
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("backup");
+    await dialog(page).getByRole("link", { name: "All results for “backup”" }).click();
+    await expect(page).toHaveURL(/\/search\?q=backup$/);
+    await expect(results(page)).not.toHaveCount(0);
+  });
+
+  test("a typed '/' in a field stays in the field; ⌘K opens the dialog from it", async ({ page }) => {
+    await page.goto("/search");
+    await hydrated(page);
+    const field = page.locator("#search-page-query");
+    await field.fill("");
+    await field.pressSequentially("/v1/");
+    await expect(field).toHaveValue("/v1/");
+    await expect(dialog(page)).toHaveCount(0);
+    await page.keyboard.press("Meta+k");
+    await expect(combobox(page)).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(field).toBeFocused();
+  });
+
+  test("opens from every kind of page, including the not-found page", async ({ page }) => {
+    for (const path of ["/", "/docs/dev-guide/notes", "/api", "/markdown-page", "/search?q=albums", "/no-such-page"]) {
+      await page.goto(path);
+      // The key hint appears once the page has hydrated, with the shortcut's listener (error pages have no hydration marker).
+      await expect(page.getByRole("banner").getByRole("button", { name: /Instant search/ })).toBeVisible();
+      await page.keyboard.press("Control+k");
+      await expect(combobox(page), path).toBeFocused();
+      await page.keyboard.type("albums");
+      await expect(options(page).first(), path).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog(page), path).toHaveCount(0);
+    }
+  });
+
+  test("the navbar's key hint opens it with a click", async ({ page }) => {
+    await page.goto("/docs/user-guide/configuration");
+    await hydrated(page);
+    const hint = page.getByRole("banner").getByRole("button", { name: /Instant search/ });
+    await hint.click();
+    await expect(combobox(page)).toBeFocused();
+    await page.getByRole("button", { name: "Close search" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(hint).toBeFocused();
+  });
+
+  test.describe("on a 390 px phone, in dark mode", () => {
+    test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+    test("the navbar's search button opens a full-screen dialog; tapping a result opens it", async ({ page }) => {
+      await page.goto("/docs/user-guide/introduction");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Switch to dark mode" }).click();
+      await expect(page.locator("html")).toHaveClass(/dark/);
+      await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).tap();
+      await expect(combobox(page)).toBeFocused();
+      const box = await dialog(page).boundingBox();
+      expect(box?.width).toBe(PHONE.width);
+      await combobox(page).fill("face recognition");
+      await expect(options(page).first()).toBeVisible();
+      expect(await page.evaluate(() => document.querySelector("dialog")!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectNoAxeViolations(page, "dialog[data-search-dialog]");
+      const target = await options(page).first().getAttribute("id");
+      expect(target).toBeTruthy();
+      await options(page).first().tap();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(page).not.toHaveURL(/\/docs\/user-guide\/introduction$/);
+    });
+  });
+});
+
+test.describe("accessibility (axe)", () => {
+  // Each scan takes seconds on a busy machine, and these run several.
+  test.slow();
+
+  test("the results page, light and dark, and its empty and no-result states", async ({ page }) => {
+    await page.goto("/search?q=favourites");
+    await expect(results(page)).not.toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Switch to dark mode" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expectNoAxeViolations(page);
+    await page.goto("/search");
+    await expectNoAxeViolations(page);
+    await page.goto("/search?q=qwxzvbnm");
+    await expectNoAxeViolations(page);
+  });
+
+  test("the open dialog with results, in light and dark", async ({ page }) => {
+    await page.goto("/docs/user-guide/installation");
+    await hydrated(page);
+    for (const theme of ["light", "dark"]) {
+      if (theme === "dark") {
+        await page.getByRole("button", { name: "Switch to dark mode" }).click();
+        await expect(page.locator("html")).toHaveClass(/dark/);
+      }
+      await page.keyboard.press("Control+k");
+      await expectNoAxeViolations(page, "dialog[data-search-dialog]");
+      await page.keyboard.type("POST /v1/albums");
+      await expect(options(page).first()).toBeVisible();
+      await page.keyboard.press("ArrowDown");
+      await expectNoAxeViolations(page, "dialog[data-search-dialog]");
+      await page.keyboard.press("Escape");
+    }
+  });
+});
+
+test("the JSON route: results, a validator, and 304 on revalidation", async ({ request }) => {
+  const first = await request.get("/search.json?q=favourites");
+  expect(first.status()).toBe(200);
+  expect(first.headers()["content-type"]).toContain("application/json");
+  const body = (await first.json()) as { query: string; total: number; hits: { url: string }[] };
+  expect(body.query).toBe("favourites");
+  expect(body.hits[0]?.url).toBe("/docs/user-guide/features/library");
+  expect(body.hits.length).toBeLessThanOrEqual(8);
+  const etag = first.headers()["etag"];
+  expect(etag).toBeTruthy();
+  const again = await request.get("/search.json?q=favourites", { headers: { "If-None-Match": etag ?? "" } });
+  expect(again.status()).toBe(304);
+  const empty = await request.get("/search.json");
+  expect(await empty.json()).toEqual({ query: "", truncated: false, total: 0, hits: [] });
+});

@@ -1,0 +1,169 @@
+// Search over the real content: ranking, the index's links, and odd input.
+// Builds the content like `npm run build:content` (compiled pages come from
+// .cache/content when unchanged), then searches it like the server does.
+//
+//   node --import tsx --test tests/unit/search.test.ts
+import { before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { buildSiteContent } from "../../app/content/build.server";
+import type { SiteContent } from "../../app/content/types";
+import { SiteSearch } from "../../app/search/engine.server";
+import { DIALOG_LIMITS, MAX_QUERY_LENGTH, PAGE_LIMITS } from "../../app/search/limits";
+import type { Highlighted, SearchAnswer } from "../../app/search/types";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+let content: SiteContent;
+let site: SiteSearch;
+
+before(async () => {
+  content = (await buildSiteContent({ root })).content;
+  site = new SiteSearch(JSON.parse(JSON.stringify(content.search)));
+});
+
+const search = (query: unknown): SearchAnswer => site.search(query, PAGE_LIMITS);
+const text = (parts: Highlighted | null) => (parts ?? []).map((p) => p.text).join("");
+const urls = (answer: SearchAnswer) => answer.hits.map((hit) => hit.url);
+
+describe("ranking", () => {
+  test('"docker compose" puts the installation page first', () => {
+    const [first] = search("docker compose").hits;
+    assert.equal(first?.url.split("#")[0], "/docs/user-guide/installation", urls(search("docker compose")).join("\n"));
+  });
+
+  test('"favourites" puts the library feature page first', () => {
+    const [first] = search("favourites").hits;
+    assert.equal(first?.url, "/docs/user-guide/features/library");
+    assert.equal(text(first?.title ?? []), "Library: favourites, hidden and trash");
+  });
+
+  test('"POST /v1/albums" puts that operation of the API reference first', () => {
+    const [first] = search("POST /v1/albums").hits;
+    assert.equal(first?.url, "/api#post-/v1/albums");
+    assert.equal(first?.endpoint?.method, "POST");
+    assert.equal(text(first?.endpoint?.path ?? null), "/v1/albums");
+  });
+
+  test('a one-letter typo still finds "installation"', () => {
+    for (const typo of ["instalation", "installaton", "installatoin", "innstallation"]) {
+      const [first] = search(typo).hits;
+      assert.equal(first?.url, "/docs/user-guide/installation", typo);
+      assert.deepEqual(
+        first?.title.filter((p) => p.mark).map((p) => p.text),
+        ["Installation"],
+        `${typo}: the word found is the one marked`,
+      );
+    }
+  });
+
+  test("the start of a word finds it (typing in the dialog)", () => {
+    assert.equal(site.search("favour", DIALOG_LIMITS).hits[0]?.url, "/docs/user-guide/features/library");
+    assert.equal(site.search("docker comp", DIALOG_LIMITS).hits[0]?.url.split("#")[0], "/docs/user-guide/installation");
+  });
+
+  test("a word in a page title leads to the top of that page, its matching sections listed below", () => {
+    const hit = search("installation").hits[0];
+    assert.equal(hit?.url, "/docs/user-guide/installation");
+    assert.equal(hit?.section, null);
+    assert.ok((hit?.more.length ?? 0) > 0);
+    for (const section of hit?.more ?? []) assert.match(section.url, /^\/docs\/user-guide\/installation#/);
+  });
+
+  test("a match under a heading leads to that heading's anchor", () => {
+    const hit = search("reverse proxy").hits[0];
+    assert.equal(hit?.url, "/docs/user-guide/deployment#reverse-proxy-and-tls");
+    assert.equal(text(hit?.section ?? null), "Reverse proxy and TLS");
+  });
+
+  test("a heading match ranks above the same words in body text", () => {
+    const answer = search("backups");
+    assert.equal(answer.hits[0]?.url, "/docs/user-guide/deployment#backups");
+  });
+
+  test("an environment variable is found whole", () => {
+    const answer = search("SMRITI_FEATURE_PLACES");
+    assert.ok(answer.total > 0);
+    assert.ok(
+      answer.hits.slice(0, 3).some((hit) => hit.url.startsWith("/docs/user-guide/configuration")),
+      urls(answer).join("\n"),
+    );
+  });
+
+  test("words in any order, all of them required when some section has them all", () => {
+    const answer = search("trash restore library");
+    assert.equal(answer.hits[0]?.url, "/docs/user-guide/features/library");
+  });
+});
+
+describe("what is indexed", () => {
+  test("every docs page and every API operation can be found", () => {
+    const documents = content.search.documents;
+    const docs = Object.values(content.pages).filter((page) => page.kind === "doc");
+    for (const page of docs) assert.ok(documents.some((d) => d.group === page.url), page.url);
+    const operations = documents.filter((d) => d.endpoint !== "");
+    assert.equal(operations.length, content.api.operationCount);
+  });
+
+  test("every result points to a page that exists, and to an anchor that exists on it", () => {
+    for (const document of content.search.documents) {
+      const [path = "", fragment] = document.url.split("#");
+      const anchors = path === "/api" ? content.api.anchors : content.pages[path]?.anchors;
+      assert.ok(anchors, `${document.url}: no such page`);
+      if (fragment !== undefined) assert.ok(anchors.includes(fragment), `${document.url}: no such anchor`);
+    }
+  });
+
+  test("the Markdown showcase page and the partials are not indexed", () => {
+    assert.ok(!content.search.documents.some((d) => d.url.startsWith("/markdown-page")));
+    assert.ok(!urls(search("markdown page showcase")).some((url) => url.startsWith("/markdown-page")));
+  });
+});
+
+describe("odd input answers normally", () => {
+  const odd = [
+    "",
+    "   ",
+    "x".repeat(1500),
+    "docker ".repeat(300),
+    "(a+)+$",
+    "[",
+    ".*",
+    "\\",
+    "^$|?",
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "café",
+    "日本語の検索",
+    "😀🎉",
+    "مرحبا",
+    "\u0000\u0007\u202e",
+    "a b c d e f g h i j k l m n o p q r s t u v w x y z",
+  ];
+
+  for (const query of odd) {
+    test(`${JSON.stringify(query.length > 40 ? `${query.slice(0, 40)}…` : query)}`, () => {
+      const started = performance.now();
+      const answer = search(query);
+      assert.ok(performance.now() - started < 250, "answers quickly");
+      assert.ok(Array.from(answer.query).length <= MAX_QUERY_LENGTH);
+      assert.equal(answer.truncated, Array.from(query.trim()).length > MAX_QUERY_LENGTH);
+      assert.ok(answer.hits.length <= PAGE_LIMITS.hits);
+      for (const hit of answer.hits) for (const part of [...hit.title, ...hit.snippet]) assert.equal(typeof part.text, "string");
+    });
+  }
+
+  test("an empty query has no results and says so", () => {
+    assert.deepEqual(search(""), { query: "", truncated: false, total: 0, hits: [] });
+  });
+
+  test("HTML in the query is searched as its words", () => {
+    const answer = search("<b>albums</b>");
+    assert.equal(answer.query, "<b>albums</b>");
+    assert.ok(answer.total > 0);
+  });
+
+  test("accents do not matter", () => {
+    assert.deepEqual(urls(search("fávourites")), urls(search("favourites")));
+  });
+});
