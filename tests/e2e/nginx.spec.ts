@@ -211,6 +211,8 @@ test("oversized request bodies are refused at the proxy", async () => {
 });
 
 test("a reader in Chromium through the proxy: the page works, and each reader keeps their own theme", async ({ browser }) => {
+  // Two browser contexts and five page loads over TLS: slow on a busy machine.
+  test.setTimeout(60_000);
   const path = "/docs/user-guide/features/people";
   const first = await browser.newContext({ ignoreHTTPSErrors: true });
   const reader = await first.newPage();
