@@ -9,8 +9,11 @@
 // request for the site's error page (the app reads the status from a header
 // only the guard can set); other clients get a short plain-text answer.
 //
-// It also bounds shutdown: remix-serve closes the server on SIGTERM, and this
-// makes sure the process is gone within 10 s even if a connection lingers.
+// It also makes shutdown prompt: remix-serve stops listening on SIGTERM, but a
+// keep-alive connection would stay open (and keep taking requests) after the
+// response in flight. From SIGTERM on, every response says "Connection: close",
+// so the process exits as soon as its last request is answered, and at the
+// latest 9 s after the signal.
 import http from "node:http";
 import { inspectRequest, REASONS, REJECTION_HEADER } from "./inspect-request.mjs";
 
@@ -44,8 +47,25 @@ function reject(req, res, rejection) {
   return true;
 }
 
+let shuttingDown = false;
+const inFlight = new Set();
+
+/** Ends the response's connection once it is sent, instead of keeping it alive. */
+function closeConnectionAfter(res) {
+  if (!res.headersSent) {
+    res.setHeader("Connection", "close");
+    return;
+  }
+  // Too late to say so: close once sent (Node detaches the socket on "finish", so keep it now).
+  const socket = res.socket;
+  res.once("finish", () => socket?.end());
+}
+
 function guard(listener) {
   return function guardedListener(req, res) {
+    if (shuttingDown) closeConnectionAfter(res);
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
     delete req.headers[REJECTION_HEADER];
     const rejection = inspectRequest(req);
     if (rejection && reject(req, res, rejection)) return;
@@ -70,6 +90,8 @@ http.createServer = function createGuardedServer(...args) {
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
+    shuttingDown = true;
+    for (const res of inFlight) closeConnectionAfter(res);
     setTimeout(() => {
       console.error(`[request-guard] connections still open ${SHUTDOWN_GRACE_MS} ms after ${signal}; exiting`);
       process.exit(0);

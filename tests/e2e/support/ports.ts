@@ -1,0 +1,35 @@
+import net from "node:net";
+
+/**
+ * Ports for servers a spec starts itself (a server in a temporary directory,
+ * nginx): E2E_PORT_BASE + 50 to + 99, clear of the web servers Playwright
+ * starts from the same base, so checkouts can still test side by side.
+ */
+export function extraPort(offset: number): number {
+  if (!Number.isInteger(offset) || offset < 0 || offset > 49) throw new Error(`extra port offset ${offset} is outside 0..49`);
+  return Number(process.env.E2E_PORT_BASE ?? 4310) + 50 + offset;
+}
+
+/** Each spec's own offsets, in one place so that no two collide. */
+export const EXTRA_PORTS = {
+  container: extraPort(0),
+  shutdownSlowRequest: extraPort(1),
+  shutdownStuckClient: extraPort(2),
+  shutdownIdleConnection: extraPort(3),
+  shutdownStreaming: extraPort(7),
+  nginxUpstream: extraPort(4),
+  nginxHttps: extraPort(5),
+  nginxHttp: extraPort(6),
+} as const;
+
+/** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */
+export function probePort(port: number): Promise<"accepted" | "refused" | "failed"> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve("accepted");
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED" ? "refused" : "failed"));
+  });
+}
