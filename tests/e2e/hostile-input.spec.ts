@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SERVERS } from "./helpers";
-import { httpRequest, LEAKS, rawRequest, type RawResponse } from "./raw-http";
+import { httpRequest, LEAKS, rawRequest, type RawResponse } from "./raw-socket";
 
 const port = SERVERS.main;
 const host = `127.0.0.1:${port}`;

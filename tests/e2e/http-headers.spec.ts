@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { origin, SERVERS } from "./helpers";
-import { httpRequest, rawRequest } from "./raw-http";
+import { httpRequest, rawRequest } from "./raw-socket";
 
 const root = join(import.meta.dirname, "../..");
 const DOC = "/docs/user-guide/installation";
