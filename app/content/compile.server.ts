@@ -13,6 +13,7 @@ import type { Node } from "unist";
 import { mdxComponents } from "./mdx-components";
 import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
+import { rehypeCompactCode } from "./plugins/compact-code.server";
 import { remarkCodeLanguages } from "./plugins/code-languages.server";
 import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server";
 import { remarkDirectives } from "./plugins/directives.server";
@@ -106,6 +107,7 @@ export async function compilePage(
             },
           ],
           rehypeCodeCopy,
+          rehypeCompactCode,
           rehypeAccessibleContent,
         ];
         return options;

@@ -1,26 +1,35 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Architecture } from "~/components/landing/Architecture";
-import { Features } from "~/components/landing/Features";
-import { Hero } from "~/components/landing/Hero";
-import { ProjectStatus } from "~/components/landing/ProjectStatus";
-import { QuickStart } from "~/components/landing/QuickStart";
-import { WhySelfHost } from "~/components/landing/WhySelfHost";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DocContent } from "~/components/docs/DocContent";
 import { Main } from "~/components/layout/Main";
+import { getSiteConfig } from "~/config.server";
+import { getSiteContent } from "~/content/store.server";
+import type { ContentRouteData } from "~/docs/route-data";
 import { guardRejection } from "~/http/rejection.server";
+import { landingHtml } from "~/landing/render.server";
+import { load } from "~/lib/load.server";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
 
-export function loader({ request }: LoaderFunctionArgs) {
+const DESCRIPTION = "A self-hosted photo and video library with albums, people, places, things and search, running on your own hardware.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
   // Requests the request guard refused are sent here to get the site's error page.
   const rejected = guardRejection(request);
   if (rejected) throw new Response(null, { status: rejected });
-  return null;
+  return load(() => {
+    const config = getSiteConfig();
+    const quickStart = getSiteContent().partials["quick-start"]?.html ?? "";
+    // Sent as HTML like a docs page's body, and left out of the hydration payload (app/http/hydration.server.ts).
+    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart) };
+    return json({ page });
+  });
 }
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootFromMatches(matches);
   return pageMeta({
     title: root?.config.tagline ?? "Smarter Home for all your Photos and Videos",
-    description: "A self-hosted photo and video library with albums, people, places, things and search, running on your own hardware.",
+    description: DESCRIPTION,
     path: "/",
     root,
     type: "website",
@@ -28,14 +37,10 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function Landing() {
+  const { page } = useLoaderData<typeof loader>();
   return (
     <Main>
-      <Hero />
-      <Features />
-      <WhySelfHost />
-      <Architecture />
-      <QuickStart />
-      <ProjectStatus />
+      <DocContent url={page.url} html={page.html} prose={false} />
     </Main>
   );
 }

@@ -5,7 +5,7 @@ import { DocContent } from "~/components/docs/DocContent";
 import { PageMeta } from "~/components/docs/PageMeta";
 import { Pagination } from "~/components/docs/Pagination";
 import { Sidebar } from "~/components/docs/Sidebar";
-import { TocColumn, TocInline } from "~/components/docs/TableOfContents";
+import { TableOfContents } from "~/components/docs/TableOfContents";
 import { Main } from "~/components/layout/Main";
 import { getSiteConfig } from "~/config.server";
 import { docRouteData } from "~/docs/route-data.server";
@@ -64,22 +64,22 @@ export default function DocPage() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex w-full max-w-8xl flex-1 px-4">
-      <div className="hidden w-64 shrink-0 border-r border-slate-200 lg:block dark:border-slate-800">
+      {/* Below 996 px this same sidebar is shown inside the open mobile menu (app.css, "Mobile menu"). */}
+      <div className="docs-sidebar hidden w-64 shrink-0 border-r border-slate-200 lg:block dark:border-slate-800">
         <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto py-6 pr-3">
           <Sidebar navigation={data.navigation} />
         </div>
       </div>
       <Main className="min-w-0 flex-1 py-8 lg:px-10">
-        <article className="mx-auto max-w-3xl">
+        <article className="doc-article">
           <Breadcrumbs items={data.breadcrumbs} />
           <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
-          <TocInline toc={data.toc} />
+          <TableOfContents toc={data.toc} />
           <DocContent url={data.page.url} html={data.page.html} />
           <PageMeta data={data} />
           <Pagination previous={data.previous} next={data.next} />
         </article>
       </Main>
-      <TocColumn toc={data.toc} />
     </div>
   );
 }

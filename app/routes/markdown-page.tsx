@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { DocContent } from "~/components/docs/DocContent";
 import { PageMeta } from "~/components/docs/PageMeta";
-import { TocColumn, TocInline } from "~/components/docs/TableOfContents";
+import { TableOfContents } from "~/components/docs/TableOfContents";
 import { Main } from "~/components/layout/Main";
 import { standalonePageData } from "~/docs/route-data.server";
 import { load } from "~/lib/load.server";
@@ -27,14 +27,13 @@ export default function MarkdownPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 px-4">
       <Main className="min-w-0 flex-1 py-10">
-        <article className="mx-auto max-w-3xl">
+        <article className="doc-article">
           <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
-          <TocInline toc={data.toc} />
+          <TableOfContents toc={data.toc} />
           <DocContent url={data.page.url} html={data.page.html} />
           <PageMeta data={data} />
         </article>
       </Main>
-      <TocColumn toc={data.toc} />
     </div>
   );
 }

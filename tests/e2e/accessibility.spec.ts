@@ -92,7 +92,7 @@ test.describe("keyboard only", () => {
           return {
             name: (el.getAttribute("aria-label") ?? label ?? el.textContent ?? el.tagName).replace("›", "").trim().slice(0, 40),
             visible: (outlined || shadowed) && rect.width > 0 && rect.height > 0,
-            inMenu: Boolean(el.closest("details[data-mobile-menu]")),
+            inMenu: Boolean(el.closest("details[data-mobile-menu], .docs-sidebar")),
           };
         }),
       );

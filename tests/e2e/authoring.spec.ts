@@ -69,16 +69,16 @@ test.describe("highlighted code", () => {
   test("token colours follow the site theme, from the colours Shiki chose at build time", async ({ page }) => {
     await page.goto(PAGE);
     // The first token whose light and dark colours differ.
-    const tokens = page.locator('figure.code-block code span[style*="--shiki-light"]');
+    const tokens = page.locator('figure.code-block code span[style*="--l:"]');
     const index = await tokens.evaluateAll((spans) =>
-      spans.findIndex((span) => span.style.getPropertyValue("--shiki-light").toLowerCase() !== span.style.getPropertyValue("--shiki-dark").toLowerCase()),
+      spans.findIndex((span) => span.style.getPropertyValue("--l").toLowerCase() !== span.style.getPropertyValue("--d").toLowerCase()),
     );
     expect(index).toBeGreaterThanOrEqual(0);
     const token = tokens.nth(index);
     await expect(token).toBeVisible();
     const style = (await token.getAttribute("style")) ?? "";
-    const light = style.match(/--shiki-light:(#[0-9A-Fa-f]{6})/)![1]!;
-    const dark = style.match(/--shiki-dark:(#[0-9A-Fa-f]{6})/)![1]!;
+    const light = style.match(/--l:(#[0-9A-Fa-f]{6})/)![1]!;
+    const dark = style.match(/--d:(#[0-9A-Fa-f]{6})/)![1]!;
     expect(light.toLowerCase()).not.toBe(dark.toLowerCase());
     const colour = () => token.evaluate((element) => getComputedStyle(element).color);
 

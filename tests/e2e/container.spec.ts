@@ -215,7 +215,7 @@ test.describe("the runtime stage, reproduced without Docker", () => {
     expect(existsSync(join(app, "build/index.js"))).toBe(true);
     expect(existsSync(join(app, "build/content/site-content.json"))).toBe(true);
     expect(readdirSync(join(app, "public/build")).length).toBeGreaterThan(0);
-    expect(readdirSync(join(app, "server"))).toEqual(["request-guard.mjs"]);
+    expect(readdirSync(join(app, "server")).sort()).toEqual(["inspect-request.mjs", "request-guard.mjs"]);
   });
 
   test("its CMD serves /healthz, a docs page and the fingerprinted assets", async () => {

@@ -1,8 +1,31 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { hydrated, withoutJavaScript } from "./helpers";
 
 const menuButton = (page: Page) => page.getByRole("banner").locator("summary[aria-label='Menu']");
 const panel = (page: Page) => page.locator("details[data-mobile-menu] > div");
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Docs", exact: true });
+
+/**
+ * What the reader really sees: the open panel fills the screen below the
+ * header, and each given link is the element actually shown at its centre
+ * (not clipped, not covered by the page behind).
+ */
+async function expectMenuOnScreen(page: Page, links: Locator[]) {
+  const viewport = page.viewportSize()!;
+  const box = (await panel(page).boundingBox())!;
+  expect(box.y).toBeLessThanOrEqual(80);
+  expect(box.y + box.height).toBeGreaterThanOrEqual(viewport.height - 1);
+  expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
+  for (const link of links) {
+    await link.scrollIntoViewIfNeeded();
+    const shown = await link.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return Boolean(top && (top === element || element.contains(top)));
+    });
+    expect(shown, `${await link.textContent()} is visible on screen`).toBe(true);
+  }
+}
 
 test.describe("below 996 px (995 px wide)", () => {
   test.use({ viewport: { width: 995, height: 800 } });
@@ -11,19 +34,38 @@ test.describe("below 996 px (995 px wide)", () => {
     await page.goto("/docs/user-guide/installation");
     await expect(menuButton(page)).toBeVisible();
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" }).first()).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Docs", exact: true })).toBeHidden();
+    await expect(sidebar(page)).toBeHidden();
     await expect(panel(page)).toBeHidden();
 
     await hydrated(page);
     await menuButton(page).click();
     await expect(panel(page)).toBeVisible();
     await expect(panel(page).getByRole("link", { name: "API" })).toBeVisible();
-    const menuDocs = page.getByRole("navigation", { name: "Docs (menu)" });
-    await expect(menuDocs.getByRole("link", { name: "Installation" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar(page).getByRole("link", { name: "Installation" })).toHaveAttribute("aria-current", "page");
+    await expectMenuOnScreen(page, [
+      menuButton(page),
+      panel(page).getByRole("link", { name: "API" }),
+      sidebar(page).getByRole("link", { name: "Installation" }),
+      sidebar(page).getByRole("link", { name: "Roadmap" }),
+    ]);
 
-    await menuDocs.getByRole("link", { name: "Deployment" }).click();
+    await sidebar(page).getByRole("link", { name: "Deployment" }).click();
     await expect(page).toHaveURL(/\/docs\/user-guide\/deployment$/);
     await expect(panel(page)).toBeHidden();
+  });
+
+  test("on a page without sidebar, scrolled down, and on a 390 px phone the open menu is on screen", async ({ page }) => {
+    for (const [width, path] of [[995, "/api"], [390, "/"], [390, "/docs/user-guide/configuration"]] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await hydrated(page);
+      await page.mouse.wheel(0, 1500);
+      await menuButton(page).click();
+      const links = [menuButton(page), panel(page).getByRole("link", { name: "API" })];
+      if (path.startsWith("/docs/")) links.push(sidebar(page).getByRole("link", { name: "Configuration" }));
+      await expectMenuOnScreen(page, links);
+      await menuButton(page).click();
+    }
   });
 
   test("with JavaScript, focus stays in the open menu and Escape closes it", async ({ page }) => {
@@ -33,11 +75,11 @@ test.describe("below 996 px (995 px wide)", () => {
     await expect(panel(page)).toBeVisible();
     for (let i = 0; i < 60; i += 1) {
       await page.keyboard.press("Tab");
-      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("details[data-mobile-menu]")));
+      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("details[data-mobile-menu], .docs-sidebar")));
       expect(inside, `Tab ${i + 1} left the menu`).toBe(true);
     }
     await page.keyboard.press("Shift+Tab");
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("details[data-mobile-menu]")))).toBe(true);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("details[data-mobile-menu], .docs-sidebar")))).toBe(true);
     await page.keyboard.press("Escape");
     await expect(panel(page)).toBeHidden();
     await expect(menuButton(page)).toBeFocused();
@@ -48,11 +90,13 @@ test.describe("below 996 px (995 px wide)", () => {
     await page.goto("/docs/dev-guide/roadmap");
     await menuButton(page).click();
     await expect(panel(page)).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Docs (menu)" }).getByRole("link", { name: "Roadmap" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar(page).getByRole("link", { name: "Roadmap" })).toHaveAttribute("aria-current", "page");
+    await expectMenuOnScreen(page, [menuButton(page), panel(page).getByRole("link", { name: "GitHub" }), sidebar(page).getByRole("link", { name: "Notes" })]);
     await menuButton(page).click();
     await expect(panel(page)).toBeHidden();
+    await expect(sidebar(page)).toBeHidden();
     await menuButton(page).click();
-    await page.getByRole("navigation", { name: "Docs (menu)" }).getByRole("link", { name: "Notes" }).click();
+    await sidebar(page).getByRole("link", { name: "Notes" }).click();
     await expect(page).toHaveURL(/\/docs\/dev-guide\/notes$/);
     await context.close();
   });

@@ -19,7 +19,11 @@ function serverRenderedHtml(url: string): string {
  * cannot do: copy buttons on code blocks, and client-side navigation for links
  * to other pages of the site.
  */
-export function DocContent({ url, html }: { url: string; html: string | null }) {
+/** Typography for rendered Markdown; pages that style their own markup (the landing page) leave it off. */
+const PROSE =
+  "doc-content prose prose-slate max-w-none dark:prose-invert prose-a:text-brand-strong prose-a:underline-offset-2 dark:prose-a:text-brand prose-code:before:content-none prose-code:after:content-none prose-pre:bg-transparent prose-pre:p-0 prose-headings:scroll-mt-24";
+
+export function DocContent({ url, html, prose = true }: { url: string; html: string | null; prose?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const body = html ?? serverRenderedHtml(url);
   const navigate = useNavigate();
@@ -46,7 +50,7 @@ export function DocContent({ url, html }: { url: string; html: string | null }) 
     <div
       ref={ref}
       data-content-url={url}
-      className="doc-content prose prose-slate max-w-none dark:prose-invert prose-a:text-brand-strong prose-a:underline-offset-2 dark:prose-a:text-brand prose-code:before:content-none prose-code:after:content-none prose-pre:bg-transparent prose-pre:p-0 prose-headings:scroll-mt-24"
+      className={prose ? PROSE : undefined}
       dangerouslySetInnerHTML={{ __html: body }}
     />
   );

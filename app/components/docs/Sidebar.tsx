@@ -19,10 +19,10 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
         ) : (
           <li key={item.label} className="mt-2">
             {/* Each category opens and closes on its own: none collapses another. */}
-            <details open className="group">
+            <details open>
               <summary className="sidebar-category">
                 {item.label}
-                <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-90 dark:text-slate-400">
+                <span aria-hidden="true" className="text-slate-500 transition-transform dark:text-slate-400 [details[open]>summary>&]:rotate-90">
                   ›
                 </span>
               </summary>

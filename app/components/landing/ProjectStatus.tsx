@@ -1,10 +1,9 @@
-import { useSiteConfig } from "~/lib/root-data";
+import type { SiteConfig } from "~/site.config";
 import { STATUS } from "./copy";
 import { Section, TextCards, TextLink } from "./parts";
 
 /** Where the project stands: API only, which release, and the limitations found in its code. */
-export function ProjectStatus() {
-  const { repositoryUrl } = useSiteConfig();
+export function ProjectStatus({ config: { repositoryUrl } }: { config: SiteConfig }) {
   return (
     <Section id="status" title={STATUS.title} intro={STATUS.intro}>
       <TextCards items={STATUS.items} />

@@ -147,7 +147,6 @@ export const ARCHITECTURE = {
 
 export const QUICK_START = {
   title: "Quick start",
-  caption: "Release 24.05.08 and its model files",
   intro: (
     <>
       On one machine with Docker Engine and Compose v2, Git, Python 3 and <InlineCode>curl</InlineCode> (plan for at least 2 CPU cores
@@ -176,23 +175,6 @@ export const QUICK_START = {
   ] satisfies TitledText[],
   next: { label: "Continue with the installation guide", to: "/docs/user-guide/installation#change-the-default-credentials" },
 };
-
-/**
- * The quick-start commands: the installation guide's, in its order, for the
- * configured repository and docs version. They stop before the first start,
- * which must wait for the passwords to be changed.
- */
-export function quickStartCommands(repositoryUrl: string, version: string): string[] {
-  const folder = new URL(repositoryUrl).pathname.split("/").filter(Boolean).pop() ?? "smriti";
-  return [
-    `git clone ${repositoryUrl}.git`,
-    `cd ${folder}`,
-    `git checkout ${version}`,
-    `curl -fL -o models.zip ${repositoryUrl}/releases/download/${version}/models.zip`,
-    "mkdir -p models",
-    "python3 -m zipfile -e models.zip models/",
-  ];
-}
 
 export const STATUS = {
   title: "Project status",

@@ -1,24 +1,21 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { TitledText } from "./copy";
 
 /*
  * Pieces the landing page's sections share: a section frame, inline code and
- * text links. Links inside the site are Remix links (client-side with
- * JavaScript, plain links without); anything else is a plain anchor.
+ * text links. The sections are rendered to HTML on the server
+ * (app/landing/render.server.ts), so links are plain anchors; the page's
+ * content container turns clicks on links inside the site into client-side
+ * navigation.
  */
 
 export const LINK_CLASS = "font-medium text-brand-strong underline underline-offset-2 hover:no-underline dark:text-brand";
 
 export function TextLink({ to, children, className = LINK_CLASS }: { to: string; children: ReactNode; className?: string }) {
-  return /^https?:/.test(to) ? (
+  return (
     <a href={to} className={className}>
       {children}
     </a>
-  ) : (
-    <Link to={to} className={className}>
-      {children}
-    </Link>
   );
 }
 

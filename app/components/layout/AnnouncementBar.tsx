@@ -17,7 +17,7 @@ export function AnnouncementBar() {
   if (!visible || fetcher.state !== "idle" || fetcher.data) return null;
 
   return (
-    <div className="bg-brand-footer text-white" role="region" aria-label="Announcement">
+    <div className="announcement-bar bg-brand-footer text-white" role="region" aria-label="Announcement">
       <div className="mx-auto flex max-w-8xl items-center gap-3 px-4 py-2 text-sm">
         <p className="flex-1 text-center">
           {announcement.text}{" "}

@@ -4,7 +4,8 @@ import { ChevronDownIcon } from "~/components/icons";
 /**
  * A navbar menu built on <details>, so it opens and closes without
  * JavaScript. With JavaScript it also closes on Escape (focus returns to its
- * button), on a click outside, and after a choice.
+ * button), on a click outside, and after a choice. Its chevron turns with its
+ * own <details> only (details[open]>summary>…), not with a menu around it.
  */
 export function DropdownMenu({ label, summary, children }: { label: string; summary: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -31,16 +32,16 @@ export function DropdownMenu({ label, summary, children }: { label: string; summ
   }, []);
 
   return (
-    <details ref={ref} className="group relative">
+    <details ref={ref} className="relative">
       <summary
         aria-label={label}
         className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
       >
         {summary}
-        <ChevronDownIcon className="transition-transform group-open:rotate-180" />
+        <ChevronDownIcon className="transition-transform [details[open]>summary>&]:rotate-180" />
       </summary>
       <div
-        className="absolute right-0 z-40 mt-1 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className="absolute right-0 z-50 mt-1 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         onClick={(event) => {
           if ((event.target as HTMLElement).closest("a")) ref.current?.removeAttribute("open");
         }}

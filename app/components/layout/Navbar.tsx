@@ -8,8 +8,9 @@ import { ThemeToggle } from "./ThemeToggle";
 import { VersionMenu } from "./VersionMenu";
 
 export function Navbar() {
+  // Solid, with no backdrop filter: a filter would make the header the frame of the mobile menu's fixed panel.
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-brand-night/95">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-brand-night">
       <div className="mx-auto flex h-16 max-w-8xl items-center gap-2 px-4">
         <MobileMenu />
         <Brand />

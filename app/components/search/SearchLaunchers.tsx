@@ -39,7 +39,7 @@ export function SearchShortcutHint() {
       type="button"
       onClick={requestSearchDialog}
       aria-keyshortcuts="Control+K Meta+K /"
-      className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded border border-slate-300 px-1 font-mono text-xs text-slate-600 dark:border-slate-600 dark:text-slate-300"
+      className="absolute right-1 top-1/2 min-h-6 -translate-y-1/2 rounded border border-slate-300 px-1.5 font-mono text-xs text-slate-600 dark:border-slate-600 dark:text-slate-300"
     >
       <span className="sr-only">Instant search, </span>
       {keys}

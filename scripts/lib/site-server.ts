@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+const root = join(import.meta.dirname, "../..");
+
+export interface RunningSite {
+  child: ChildProcess;
+  origin: string;
+  /** From spawning the process to its first answered request. */
+  firstRequestMs: number;
+  stop(): void;
+}
+
+/**
+ * The production server as `npm run serve` starts it (remix-serve with the
+ * request guard), on a loopback port, with its log in `logFile`. Resolves once
+ * /healthz answers.
+ */
+export async function startSite(port: number, logFile: string, env: Record<string, string> = {}): Promise<RunningSite> {
+  mkdirSync(dirname(logFile), { recursive: true });
+  const fd = openSync(logFile, "w");
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "./server/request-guard.mjs", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_SESSION_SECRET: "local-measurement", ...env },
+    stdio: ["ignore", fd, fd],
+  });
+  closeSync(fd);
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) return { child, origin, firstRequestMs: performance.now() - started, stop: () => child.kill("SIGTERM") };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${readFileSync(logFile, "utf8")}`);
+    if (performance.now() - started > 60_000) {
+      child.kill("SIGKILL");
+      throw new Error("the server did not answer within 60 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
