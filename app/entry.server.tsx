@@ -3,9 +3,13 @@ import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { respondWithDocument } from "~/http/document.server";
+import { registerFrontCache } from "~/http/front-cache.server";
 import { hydrationPayload } from "~/http/hydration.server";
 
 const RENDER_TIMEOUT_MS = 5000;
+
+// Let the request guard answer stored pages before Express and Remix run.
+registerFrontCache();
 
 /**
  * Renders the whole document to a string. Pages are cached whole (see
@@ -52,7 +56,6 @@ export default function handleRequest(
     request,
     statusCode: responseStatusCode,
     routeHeaders: responseHeaders,
-    serverHandoff: remixContext.serverHandoffString ?? "",
     render: () =>
       renderDocument(request, {
         ...remixContext,

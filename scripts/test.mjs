@@ -71,24 +71,35 @@ function chromiumPath() {
   return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }
 
-function ensureChromium() {
-  if (existsSync(chromiumPath())) return true;
+function onPath(command) {
+  return (process.env.PATH ?? "").split(":").some((dir) => dir && existsSync(join(dir, command)));
+}
+
+/**
+ * Debian packages the end-to-end tests drive: Chromium for every test, nginx
+ * and openssl for the reverse-proxy test (deploy/nginx.conf with a
+ * self-signed certificate). Missing ones are installed with apt when running
+ * as root; otherwise we say what to install.
+ */
+function ensureDebianPackages() {
+  const missing = [];
+  if (!existsSync(chromiumPath())) missing.push("chromium");
+  if (!onPath("nginx") && !existsSync("/usr/sbin/nginx")) missing.push("nginx");
+  if (!onPath("openssl")) missing.push("openssl");
+  if (missing.length === 0) return true;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Chromium is missing at ${chromiumPath()}. Install Debian's package first:\n` +
-        "  sudo apt-get update && sudo apt-get install -y chromium\n" +
-        "or point CHROMIUM_PATH at another Chromium binary.",
+      `The end-to-end tests need Debian packages that are missing: ${missing.join(", ")}. Install them first:\n` +
+        `  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing.join(" ")}\n` +
+        "(CHROMIUM_PATH may point at another Chromium binary).",
     );
     return false;
   }
-  console.log("Installing Debian's chromium with apt (running as root)…");
+  console.log(`Installing Debian packages with apt (running as root): ${missing.join(", ")}…`);
   const env = { DEBIAN_FRONTEND: "noninteractive" };
   if (run("apt-get", ["update"], env) !== 0) return false;
-  if (run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], env) !== 0) {
-    return false;
-  }
-  return existsSync(chromiumPath());
+  return run("apt-get", ["install", "-y", "--no-install-recommends", ...missing], env) === 0 && existsSync(chromiumPath());
 }
 
 function e2eTests() {
@@ -98,7 +109,7 @@ function e2eTests() {
     setupFailed = true;
     return;
   }
-  if (!ensureChromium()) {
+  if (!ensureDebianPackages()) {
     setupFailed = true;
     return;
   }

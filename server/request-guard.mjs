@@ -18,6 +18,8 @@ import http from "node:http";
 import { inspectRequest, REASONS, REJECTION_HEADER } from "./inspect-request.mjs";
 
 const SHUTDOWN_GRACE_MS = 9000;
+// Registered by the server build (app/http/front-cache.server.ts): answers stored pages.
+const FRONT_CACHE = Symbol.for("smriti.front-cache");
 
 function wantsHtml(req) {
   const accept = req.headers.accept ?? "";
@@ -69,6 +71,8 @@ function guard(listener) {
     delete req.headers[REJECTION_HEADER];
     const rejection = inspectRequest(req);
     if (rejection && reject(req, res, rejection)) return;
+    // A page already rendered and stored is answered here, before Express and Remix.
+    if (!rejection && globalThis[FRONT_CACHE]?.answer(req, res)) return;
     listener.call(this, req, res);
   };
 }

@@ -8,8 +8,8 @@ const FORMATS = {
 
 /** The spec download in one format: precompressed, with a validator, cacheable by browsers and proxies. */
 export function specResponse(request: Request, format: keyof typeof FORMATS): Promise<Response> {
-  const { api, buildId } = getSiteContent();
-  return cachedResponse(request, `spec|${format}|${buildId}`, async () => ({
+  const { api } = getSiteContent();
+  return cachedResponse(request, async () => ({
     status: 200,
     body: FORMATS[format].body(api),
     headers: {

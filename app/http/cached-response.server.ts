@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { PageCache, type CachedPage } from "./page-cache.server";
+import { isbot } from "isbot";
+import { getSiteConfig } from "~/config.server";
+import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
 
 const DEFAULT_CACHE_MB = 64;
 
@@ -9,16 +11,13 @@ function cacheBytes(): number {
   return (Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_CACHE_MB) * 1024 * 1024;
 }
 
+/** Everything answered from memory: pages and text resources, each with its compressed forms. */
 export const pageCache = new PageCache(cacheBytes());
-
-export function sha1(text: string): string {
-  return createHash("sha1").update(text).digest("base64url");
-}
 
 type Encoding = "br" | "gzip" | "identity";
 
 /** The best encoding the client accepts (q=0 refuses one). */
-export function negotiateEncoding(acceptEncoding: string | null): Encoding {
+export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [rawName, ...params] = part.toLowerCase().split(";");
@@ -33,11 +32,45 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding {
   return "identity";
 }
 
+/** A request header by lower-case name, from a Web Request or a Node IncomingMessage alike. */
+export type HeaderReader = (name: string) => string | null | undefined;
+
+function cookieValue(cookieHeader: string | null | undefined, name: string): string {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [key, ...value] = part.split("=");
+    if (key?.trim() === name) return value.join("=").trim();
+  }
+  return "";
+}
+
+/**
+ * What a GET or HEAD answer depends on besides the build: the address as
+ * sent, the host (and the proxy's forwarded scheme and host, which change
+ * absolute URLs), the theme and announcement cookies as sent, HTML or
+ * Markdown, and, when analytics is on, whether the visitor is a crawler (no
+ * tracker for crawlers). Other headers do not change a page. Null for
+ * anything but GET and HEAD.
+ */
+export function requestKey(method: string | undefined, target: string, header: HeaderReader): string | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const cookies = header("cookie");
+  return [
+    target,
+    header("host") ?? "",
+    header("x-forwarded-host") ?? "",
+    header("x-forwarded-proto") ?? "",
+    cookieValue(cookies, "theme"),
+    cookieValue(cookies, "announcement-dismissed"),
+    (header("accept") ?? "").includes("text/markdown") ? "markdown" : "",
+    getSiteConfig().analyticsId && isbot(header("user-agent") ?? "") ? "crawler" : "",
+  ].join("\n");
+}
+
 function etagFor(page: CachedPage, encoding: Encoding): string {
   return encoding === "identity" ? `"${page.etag}"` : `"${page.etag}-${encoding}"`;
 }
 
-function matches(ifNoneMatch: string | null, page: CachedPage): boolean {
+function matches(ifNoneMatch: string | null | undefined, page: CachedPage): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   return ifNoneMatch.split(",").some((tag) => {
@@ -66,38 +99,42 @@ export function storeRepresentation(representation: Representation): CachedPage 
         params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       }),
     ),
-    etag: sha1(representation.body),
+    etag: createHash("sha1").update(representation.body).digest("base64url"),
   };
 }
 
 /**
- * Answers from a stored representation: 304 when the client's validator
- * matches, otherwise the stored bytes in the best encoding it accepts. Nothing
- * is rendered or compressed here.
+ * The answer to a request from a stored representation: 304 when the
+ * client's validator matches, otherwise the stored bytes in the best encoding
+ * it accepts (no body for HEAD). Nothing is rendered or compressed here.
  */
-export function respondFromStore(request: Request, page: CachedPage): Response {
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
-  const headers = new Headers(page.headers);
-  headers.set("ETag", etagFor(page, encoding));
-  if (matches(request.headers.get("if-none-match"), page)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
+export function answerFrom(page: CachedPage, method: string, header: HeaderReader): { status: number; headers: [string, string][]; body: Bytes | null } {
+  const encoding = negotiateEncoding(header("accept-encoding"));
+  const notModified = matches(header("if-none-match"), page);
+  // A 304 has no body, so it names no content type.
+  const headers = page.headers.filter(([name]) => !(notModified && name.toLowerCase() === "content-type"));
+  headers.push(["ETag", etagFor(page, encoding)]);
+  if (notModified) return { status: 304, headers, body: null };
   const bytes = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(bytes.length));
-  return new Response(request.method === "HEAD" ? null : bytes, { status: page.status, headers });
+  if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
+  headers.push(["Content-Length", String(bytes.length)]);
+  return { status: page.status, headers, body: method === "HEAD" ? null : bytes };
+}
+
+export function respondFromStore(request: Request, page: CachedPage): Response {
+  const { status, headers, body } = answerFrom(page, request.method, (name) => request.headers.get(name));
+  return new Response(body, { status, headers });
 }
 
 /**
- * The cached representation under `key`, produced once on a miss. A null key
- * (errors, one-off answers) produces and answers without keeping anything.
+ * The stored answer to this request, produced once on a miss. It is kept
+ * under the request's key (see requestKey), so the request guard can answer
+ * the next identical request before Remix runs (app/http/front-cache.server.ts).
+ * With `store: false` (errors, form answers) nothing is kept.
  */
-export async function cachedResponse(
-  request: Request,
-  key: string | null,
-  produce: () => Promise<Representation>,
-): Promise<Response> {
+export async function cachedResponse(request: Request, produce: () => Promise<Representation>, { store = true } = {}): Promise<Response> {
+  const url = new URL(request.url);
+  const key = store ? requestKey(request.method, url.pathname + url.search, (name) => request.headers.get(name)) : null;
   const hit = key ? pageCache.get(key) : undefined;
   if (hit) return respondFromStore(request, hit);
   const page = storeRepresentation(await produce());

@@ -1,6 +1,6 @@
 import { getSiteConfig } from "~/config.server";
 import { findPage } from "~/content/store.server";
-import { cachedResponse, sha1 } from "./cached-response.server";
+import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
@@ -22,25 +22,24 @@ export interface DocumentArgs {
   statusCode: number;
   /** Headers Remix collected from the routes' `headers` exports. */
   routeHeaders: Headers;
-  /** Everything the page renders from besides its URL: Remix's serialized loader data and errors. */
-  serverHandoff: string;
   render: () => Promise<string>;
 }
 
 /**
  * Answers a document request: the Markdown form of a content page when asked
  * for, otherwise the HTML page. A page is rendered and compressed once per
- * URL and per state (theme, announcement, loader data); later requests, and
- * If-None-Match revalidations, are answered from the stored bytes.
+ * request key (address, theme and announcement cookies, host: see
+ * requestKey); later requests, and If-None-Match revalidations, are answered
+ * from the stored bytes, mostly by the request guard before Remix runs.
  */
-export async function respondWithDocument({ request, statusCode, routeHeaders, serverHandoff, render }: DocumentArgs): Promise<Response> {
+export async function respondWithDocument({ request, statusCode, routeHeaders, render }: DocumentArgs): Promise<Response> {
   const config = getSiteConfig();
   const https = isHttps(request, config);
   const url = new URL(request.url);
 
   const markdown = markdownPage(request);
   if (markdown) {
-    return cachedResponse(request, `md|${markdown.url}|${markdown.contentHash}`, async () => ({
+    return cachedResponse(request, async () => ({
       status: 200,
       body: markdown.markdown,
       headers: {
@@ -55,8 +54,7 @@ export async function respondWithDocument({ request, statusCode, routeHeaders, s
   // Only plain reads are kept: never an answer to a form post, never one that sets a cookie.
   const cacheable =
     (request.method === "GET" || request.method === "HEAD") && CACHEABLE_STATUS.has(statusCode) && !routeHeaders.has("set-cookie");
-  const key = cacheable ? `html|${statusCode}|${https}|${url.pathname}${url.search}|${sha1(serverHandoff)}` : null;
-  return cachedResponse(request, key, async () => {
+  return cachedResponse(request, async () => {
     // React adds the doctype itself when the root element is <html>.
     const html = await render();
     const headers: Record<string, string> = {
@@ -70,5 +68,5 @@ export async function respondWithDocument({ request, statusCode, routeHeaders, s
     };
     if (statusCode === 405 && !routeHeaders.has("allow")) headers.Allow = "GET, HEAD";
     return { status: statusCode, body: html, headers };
-  });
+  }, { store: cacheable });
 }

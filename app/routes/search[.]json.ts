@@ -1,20 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSiteContent } from "~/content/store.server";
 import { cachedResponse } from "~/http/cached-response.server";
 import { load } from "~/lib/load.server";
 import { DIALOG_LIMITS } from "~/search/limits";
 import { getSiteSearch } from "~/search/store.server";
-import { cleanQuery } from "~/search/text";
 
 /**
  * Results for the search dialog as JSON (`SearchAnswer`). Answers are kept
- * per query and build, so repeated queries cost nothing and revalidate with 304.
+ * per address (so per query), so repeated queries cost nothing and revalidate with 304.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => {
     const raw = new URL(request.url).searchParams.get("q");
-    const { text, truncated } = cleanQuery(raw);
-    return cachedResponse(request, `search|${getSiteContent().buildId}|${truncated ? "cut" : "whole"}|${text}`, async () => ({
+    return cachedResponse(request, async () => ({
       status: 200,
       body: JSON.stringify(getSiteSearch().search(raw, DIALOG_LIMITS)),
       headers: {

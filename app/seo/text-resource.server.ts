@@ -30,7 +30,7 @@ export function textResource(
   const config = getSiteConfig();
   const content = getSiteContent();
   const origin = publicOrigin(request, config);
-  return cachedResponse(request, `${name}|${origin}|${content.buildId}`, async () => ({
+  return cachedResponse(request, async () => ({
     status: 200,
     body: produce({ content, config, origin }),
     headers: {

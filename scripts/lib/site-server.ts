@@ -14,16 +14,17 @@ export interface RunningSite {
 
 /**
  * The production server as `npm run serve` starts it (remix-serve with the
- * request guard), on a loopback port, with its log in `logFile`. Resolves once
- * /healthz answers.
+ * request guard), on a loopback port, with its log in `logFile`; `nodeArgs`
+ * go to Node itself (e.g. --cpu-prof). Resolves once /healthz answers.
  */
-export async function startSite(port: number, logFile: string, env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(port: number, logFile: string, options: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningSite> {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, "w");
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "./server/request-guard.mjs", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+  const argv = [...(options.nodeArgs ?? []), "--import", "./server/request-guard.mjs", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"];
+  const child = spawn(process.execPath, argv, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_SESSION_SECRET: "local-measurement", ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_SESSION_SECRET: "local-measurement", ...options.env },
     stdio: ["ignore", fd, fd],
   });
   closeSync(fd);

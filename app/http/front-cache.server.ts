@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerFrom, pageCache, requestKey } from "./cached-response.server";
+
+/**
+ * The page cache, seen from the request guard (server/request-guard.mjs),
+ * which runs before Express and Remix. Through this one function, registered
+ * on a global symbol when the server build loads, the guard answers a request
+ * whose answer is already stored, without routing, loaders or rendering: the
+ * cost of a page becomes that of a lookup. See docs/decisions/006-page-cache.md.
+ */
+export const FRONT_CACHE = Symbol.for("smriti.front-cache");
+
+function header(request: IncomingMessage) {
+  return (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+}
+
+/** Writes the stored answer for `request` and returns true, or returns false on a miss. */
+function answer(request: IncomingMessage, response: ServerResponse): boolean {
+  const read = header(request);
+  const key = requestKey(request.method, request.url ?? "", read);
+  const page = key ? pageCache.get(key) : undefined;
+  if (!page) return false;
+  const started = performance.now();
+  const { status, headers, body } = answerFrom(page, request.method ?? "GET", read);
+  for (const [name, value] of headers) response.setHeader(name, value);
+  response.writeHead(status);
+  response.end(body ?? undefined);
+  // The same line remix-serve's logger ("tiny" format) writes for requests it serves.
+  process.stdout.write(`${request.method} ${request.url} ${status} ${body?.length ?? "-"} - ${(performance.now() - started).toFixed(3)} ms\n`);
+  return true;
+}
+
+/** Makes stored answers available to the request guard; in production only (content is fixed there). */
+export function registerFrontCache(): void {
+  if (process.env.NODE_ENV !== "production") return;
+  (globalThis as Record<symbol, unknown>)[FRONT_CACHE] = { answer };
+}

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-response.server";
+import { FRONT_CACHE, registerFrontCache } from "../../app/http/front-cache.server";
+
+const headers = (values: Record<string, string>) => (name: string) => values[name];
+
+describe("the request key", () => {
+  const base = { host: "docs.example.org", cookie: "theme=abc; _ga=1; announcement-dismissed=wip", accept: "text/html" };
+  const key = (values: Record<string, string>, target = "/docs/a", method = "GET") => requestKey(method, target, headers(values));
+
+  test("GET and HEAD share a key; other methods have none", () => {
+    assert.equal(key(base, "/docs/a", "HEAD"), key(base));
+    for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) assert.equal(key(base, "/docs/a", method), null);
+  });
+
+  test("changes with what changes a page", () => {
+    const reference = key(base);
+    for (const changed of [
+      { ...base, host: "other.example.org" },
+      { ...base, "x-forwarded-host": "docs.example.org" },
+      { ...base, "x-forwarded-proto": "https" },
+      { ...base, cookie: "theme=xyz; announcement-dismissed=wip" },
+      { ...base, cookie: "theme=abc" },
+      { ...base, accept: "text/markdown" },
+    ]) {
+      assert.notEqual(key(changed), reference, JSON.stringify(changed));
+    }
+    assert.notEqual(key(base, "/docs/a?x=1"), reference);
+  });
+
+  test("ignores what does not", () => {
+    const reference = key(base);
+    assert.equal(key({ ...base, cookie: "_ga=2; theme=abc; announcement-dismissed=wip; other=3" }), reference);
+    assert.equal(key({ ...base, "user-agent": "Googlebot/2.1" }), reference, "no tracker configured: crawlers get the same page");
+    assert.equal(key({ ...base, "accept-encoding": "br", "if-none-match": '"x"' }), reference);
+  });
+});
+
+// The key names its inputs, so a new input (a cookie, a header read by a
+// loader) must be added to it: this reads the app's sources to catch one that was not.
+describe("the request key covers every request input the app reads", () => {
+  const appDir = new URL("../../app", import.meta.url).pathname;
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(entry.name) ? [readFileSync(path, "utf8")] : [];
+    });
+  const code = sources(appDir).join("\n");
+  // Headers that never reach a stored answer: form posts and guard rejections are not stored,
+  // and the key's own inputs are read through requestKey.
+  const notStored = new Set(["content-type", "content-length", "cookie"]);
+
+  test("every header read by name varies the key or is listed as never stored", () => {
+    const read = new Set([...code.matchAll(/headers\.get\("([^"]+)"\)/g)].map((m) => m[1]!.toLowerCase()));
+    assert.ok(read.size >= 4, `found ${[...read]}`);
+    const base = { host: "h", accept: "text/html" };
+    for (const name of read) {
+      if (notStored.has(name)) continue;
+      const varied = { ...base, [name]: name === "accept" ? "text/markdown" : name === "user-agent" ? "Googlebot/2.1" : "other.example" };
+      const changes = requestKey("GET", "/", headers(varied)) !== requestKey("GET", "/", headers(base));
+      // The crawler flag only exists while analytics is configured.
+      assert.ok(changes || name === "user-agent", `the app reads "${name}" but the request key ignores it`);
+    }
+  });
+
+  test("every cookie the app defines varies the key", () => {
+    const cookies = [...code.matchAll(/createCookie\("([^"]+)"|cookie: \{\s*name: "([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+    assert.ok(cookies.length >= 2, `found ${cookies}`);
+    for (const name of cookies) {
+      const base = requestKey("GET", "/", headers({ host: "h" }));
+      assert.notEqual(requestKey("GET", "/", headers({ host: "h", cookie: `${name}=v` })), base, `cookie "${name}" is not in the key`);
+    }
+  });
+});
+
+describe("answering from the request guard", () => {
+  class FakeResponse extends EventEmitter {
+    statusCode = 0;
+    headers: Record<string, string> = {};
+    body: Uint8Array | undefined;
+    setHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
+    }
+    writeHead(status: number) {
+      this.statusCode = status;
+    }
+    end(body?: Uint8Array) {
+      this.body = body;
+    }
+  }
+  const request = (url: string, extra: Record<string, string> = {}) =>
+    ({ method: "GET", url, headers: { host: "x", ...extra } }) as unknown as IncomingMessage;
+
+  test("answers a stored page in the encoding asked for, 304 on its validator, and nothing else", async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    registerFrontCache();
+    process.env.NODE_ENV = previous;
+    const guard = (globalThis as Record<symbol, { answer: (req: IncomingMessage, res: ServerResponse) => boolean }>)[FRONT_CACHE]!;
+
+    const stored = await cachedResponse(new Request("http://x/docs/front-cache-test", { headers: { host: "x" } }), async () => ({
+      status: 200,
+      body: "<p>stored</p>".repeat(100),
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    }));
+    assert.equal(stored.status, 200);
+
+    const zipped = new FakeResponse();
+    assert.equal(guard.answer(request("/docs/front-cache-test", { "accept-encoding": "gzip" }), zipped as unknown as ServerResponse), true);
+    assert.equal(zipped.statusCode, 200);
+    assert.equal(zipped.headers["content-encoding"], "gzip");
+    assert.equal(zipped.headers["content-type"], "text/html; charset=utf-8");
+
+    const revalidated = new FakeResponse();
+    guard.answer(request("/docs/front-cache-test", { "if-none-match": zipped.headers.etag! }), revalidated as unknown as ServerResponse);
+    assert.equal(revalidated.statusCode, 304);
+    assert.equal(revalidated.body, undefined);
+
+    assert.equal(guard.answer(request("/docs/never-stored"), new FakeResponse() as unknown as ServerResponse), false);
+    assert.ok(pageCache.stats.entries >= 1);
+  });
+});
