@@ -2,25 +2,36 @@
 // content hash), checks navigation and links, and writes what the server
 // reads at start. A broken page link or invalid MDX stops the build with
 // file, line and column.
+//
+// Options (for tests and trying content elsewhere): --content-dir DIR,
+// --out FILE (default build/content/site-content.json), --no-cache.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";
 import { NavigationError } from "../app/content/navigation.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
 
 const root = join(import.meta.dirname, "..");
 
-function write(relativePath: string, data: string) {
-  const file = join(root, relativePath);
+const { values: options } = parseArgs({
+  options: { "content-dir": { type: "string" }, out: { type: "string" }, "no-cache": { type: "boolean", default: false } },
+});
+
+function write(file: string, data: string) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, data);
 }
 
 async function main() {
   const started = performance.now();
-  const result = await buildSiteContent({ root });
+  const result = await buildSiteContent({
+    root,
+    contentDir: options["content-dir"] ? resolve(options["content-dir"]) : undefined,
+    cacheDir: options["no-cache"] ? null : undefined,
+  });
   for (const w of result.warnings) console.warn(`warning: ${w.file}:${w.line}:${w.column}: ${w.message}`);
-  write(SITE_CONTENT_FILE, JSON.stringify(result.content));
+  write(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), JSON.stringify(result.content));
   const pages = Object.keys(result.content.pages).length;
   console.log(
     `content: ${pages} pages (${result.compiled} compiled, ${result.fromCache} from cache), ` +

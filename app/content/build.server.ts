@@ -9,6 +9,7 @@ import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
 import { buildNavigation, type NavigationFile } from "./navigation.server";
 import { ContentError, readContentSources, type SourcePage } from "./source.server";
+import { summaryFromHtml } from "./summary.server";
 import type { CompiledPage, SiteContent } from "./types";
 
 /** Routes of app/routes that content may link to, besides the content pages themselves. */
@@ -128,18 +129,22 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       partials[page.slug] = { html: body.html, toc: body.toc };
       continue;
     }
+    const description = page.frontmatter.description ?? summaryFromHtml(body.html);
+    if (!description) {
+      throw new ContentError(page.sourcePath, 1, 1, `front matter has no "description" and the page has no paragraph to take one from`);
+    }
     pages[page.url] = {
       slug: page.slug,
       kind: page.kind,
       url: page.url,
       title: page.frontmatter.title,
-      description: page.frontmatter.description,
+      description,
       sidebarLabel: page.frontmatter.sidebarLabel ?? page.frontmatter.title,
       html: body.html,
       toc: body.toc,
       anchors: body.anchors,
       sections: body.sections,
-      markdown: toMarkdown({ ...page.frontmatter, body: page.body }, body.links),
+      markdown: toMarkdown({ ...page.frontmatter, description, body: page.body }, body.links),
       sourcePath: page.sourcePath,
       lastUpdated: dates.get(page.sourcePath) ?? null,
       contentHash,

@@ -4,7 +4,8 @@ import { parse as parseYaml } from "yaml";
 
 export interface PageFrontmatter {
   title: string;
-  description: string;
+  /** When absent, the build takes the page's first paragraph (app/content/summary.server.ts). */
+  description?: string;
   sidebarLabel?: string;
 }
 
@@ -40,7 +41,7 @@ const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatter; body: string; offset: number } {
   const match = raw.match(FRONTMATTER);
-  if (!match) throw new ContentError(sourcePath, 1, 1, "missing front matter (--- title, description ---)");
+  if (!match) throw new ContentError(sourcePath, 1, 1, "missing front matter (--- title ---)");
   let data: unknown;
   try {
     data = parseYaml(match[1] ?? "");
@@ -49,10 +50,11 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
     throw new ContentError(sourcePath, line + 1, 1, `invalid front matter: ${(error as Error).message.split("\n")[0]}`);
   }
   const record = (data ?? {}) as Record<string, unknown>;
-  for (const key of ["title", "description"] as const) {
-    if (typeof record[key] !== "string" || !(record[key] as string).trim()) {
-      throw new ContentError(sourcePath, 1, 1, `front matter needs a non-empty "${key}"`);
-    }
+  if (typeof record.title !== "string" || !record.title.trim()) {
+    throw new ContentError(sourcePath, 1, 1, `front matter needs a non-empty "title"`);
+  }
+  if (record.description !== undefined && (typeof record.description !== "string" || !record.description.trim())) {
+    throw new ContentError(sourcePath, 1, 1, `front matter "description" must be non-empty text (or left out to use the first paragraph)`);
   }
   const label = record.sidebar_label;
   if (label !== undefined && typeof label !== "string") {
@@ -62,7 +64,7 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
   return {
     data: {
       title: (record.title as string).trim(),
-      description: (record.description as string).trim(),
+      description: (record.description as string | undefined)?.trim(),
       sidebarLabel: label?.trim() || undefined,
     },
     body: raw.slice(match[0].length),

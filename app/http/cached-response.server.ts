@@ -44,6 +44,23 @@ function cookieValue(cookieHeader: string | null | undefined, name: string): str
 }
 
 /**
+ * Path and query as Remix sees them: the URL parser resolves dot segments and
+ * Remix re-serialises the query ("%20" becomes "+"), so the request guard,
+ * which sees the raw request line, and the loaders, which see Remix's Request,
+ * must reduce the address to the same form to share a key. Null when it does
+ * not parse.
+ */
+function normalAddress(target: string): string | null {
+  try {
+    const url = new URL(target, "http://key.invalid");
+    const query = new URLSearchParams(url.search).toString();
+    return query ? `${url.pathname}?${query}` : url.pathname;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * What a GET or HEAD answer depends on besides the build: the address as
  * sent, the host (and the proxy's forwarded scheme and host, which change
  * absolute URLs), the theme and announcement cookies as sent, HTML or
@@ -53,9 +70,11 @@ function cookieValue(cookieHeader: string | null | undefined, name: string): str
  */
 export function requestKey(method: string | undefined, target: string, header: HeaderReader): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
+  const address = normalAddress(target);
+  if (address === null) return null;
   const cookies = header("cookie");
   return [
-    target,
+    address,
     header("host") ?? "",
     header("x-forwarded-host") ?? "",
     header("x-forwarded-proto") ?? "",
@@ -133,8 +152,7 @@ export function respondFromStore(request: Request, page: CachedPage): Response {
  * With `store: false` (errors, form answers) nothing is kept.
  */
 export async function cachedResponse(request: Request, produce: () => Promise<Representation>, { store = true } = {}): Promise<Response> {
-  const url = new URL(request.url);
-  const key = store ? requestKey(request.method, url.pathname + url.search, (name) => request.headers.get(name)) : null;
+  const key = store ? requestKey(request.method, request.url, (name) => request.headers.get(name)) : null;
   const hit = key ? pageCache.get(key) : undefined;
   if (hit) return respondFromStore(request, hit);
   const page = storeRepresentation(await produce());

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { readDockerfile, runtimeStage, serverCommand, stageEnv } from "../../tests/e2e/support/dockerfile";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -13,18 +14,20 @@ export interface RunningSite {
 }
 
 /**
- * The production server as `npm run serve` starts it (remix-serve with the
- * request guard), on a loopback port, with its log in `logFile`; `nodeArgs`
- * go to Node itself (e.g. --cpu-prof). Resolves once /healthz answers.
+ * The production server as the container starts it (the Dockerfile's CMD and
+ * ENV: remix-serve behind the request guard), on a loopback port, with its log
+ * in `logFile`; `nodeArgs` go to Node itself (e.g. --cpu-prof). Resolves once
+ * /healthz answers.
  */
 export async function startSite(port: number, logFile: string, options: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningSite> {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, "w");
   const started = performance.now();
-  const argv = [...(options.nodeArgs ?? []), "--import", "./server/request-guard.mjs", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"];
-  const child = spawn(process.execPath, argv, {
+  const stage = runtimeStage(readDockerfile());
+  const [, ...argv] = serverCommand(stage);
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...argv], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_SESSION_SECRET: "local-measurement", ...options.env },
+    env: { ...process.env, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(port), SITE_SESSION_SECRET: "local-measurement", ...options.env },
     stdio: ["ignore", fd, fd],
   });
   closeSync(fd);

@@ -92,6 +92,22 @@ test("a deep link opens its operation, and the address follows the reader", asyn
   await expect(page).toHaveURL(new RegExp(`#${other.anchor.replace(/[/{}?]/g, "\\$&")}$`));
 });
 
+test("an enum value in the explorer is a button: focusable, pressed with Enter, it fills its parameter", async ({ page }) => {
+  await page.goto("/api");
+  await explorerReady(page);
+  const explorer = page.locator("rapi-doc");
+  // RapiDoc renders these as <a> without an address: neither focusable nor announced.
+  await expect(explorer.locator("a:not([href]):not([role])")).toHaveCount(0);
+  const photo = explorer.locator('a[data-enum="photo"]').first();
+  await expect(photo).toHaveAttribute("role", "button");
+  await photo.scrollIntoViewIfNeeded();
+  await photo.focus();
+  await expect(photo).toBeFocused();
+  await page.keyboard.press("Enter");
+  const input = photo.locator("xpath=ancestor::tr[1]").locator('input[data-pname="type"]');
+  await expect(input).toHaveValue("photo");
+});
+
 test("the spec is never loaded from an address the reader supplies", async ({ page }) => {
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));

@@ -160,8 +160,13 @@ test("the Dockerfile builds in two stages and runs as a non-root user", () => {
   // Exec form, Node itself: SIGTERM from `docker stop` reaches the server, not npm or a shell.
   const cmd = execForm(single(runtime, "CMD").args);
   expect(cmd?.[0]).toBe("node");
-  expect(cmd?.slice(1, 3)).toEqual(["--import", "./server/request-guard.mjs"]);
+  const nodeFlags = cmd!.slice(1, cmd!.indexOf("node_modules/@remix-run/serve/dist/cli.js"));
+  expect(nodeFlags.slice(-2)).toEqual(["--import", "./server/request-guard.mjs"]);
+  expect(nodeFlags).toContain("--max-old-space-size=128");
   expect(cmd).toContain("build/index.js");
+  // `npm run serve` starts the same process as the container.
+  const serve = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).scripts.serve as string;
+  expect(serve.match(/NODE_OPTIONS='([^']*)'/)?.[1]).toBe(nodeFlags.join(" "));
 
   const { flags, rest } = splitFlags(single(runtime, "HEALTHCHECK").args);
   expect(rest.startsWith("CMD ")).toBe(true);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { origin, SERVERS } from "./helpers";
+import { serverCommand } from "./support/dockerfile";
 import { httpRequest, rawRequest } from "./raw-socket";
 
 const root = join(import.meta.dirname, "../..");
@@ -138,7 +139,8 @@ test("a running server compiles nothing and reads no content file", async () => 
 
 test("without SITE_SESSION_SECRET the server warns and uses a secret of its own", async () => {
   const port = SERVERS.main + 8;
-  const child = spawn(process.execPath, ["--import", "./server/request-guard.mjs", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+  const [, ...argv] = serverCommand();
+  const child = spawn(process.execPath, argv, {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production", SITE_SESSION_SECRET: "" },
   });
@@ -215,7 +217,7 @@ test.describe("fonts and analytics", () => {
     expect(foreign).toEqual([]);
     const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")));
     expect(preloads.some((href) => /dm-sans-latin-400/.test(href ?? ""))).toBe(true);
-    expect(await page.locator("style").first().textContent()).toContain("font-display:swap");
+    expect(await page.locator("style").first().textContent()).toContain("font-display:optional");
     expect(await page.evaluate(() => document.fonts.check('16px "DM Sans"'))).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +8,9 @@ import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/co
 import { checkLinks } from "../../app/content/check-links.server";
 import { compilePage } from "../../app/content/compile.server";
 import { preprocessMdx } from "../../app/content/preprocess.server";
+import { currentCommit, lastCommitDates } from "../../app/content/git-dates.server";
 import { ContentError } from "../../app/content/source.server";
+import { summaryFromHtml } from "../../app/content/summary.server";
 import type { CompiledPage } from "../../app/content/types";
 
 const root = join(import.meta.dirname, "../..");
@@ -251,6 +254,108 @@ describe("link checks", () => {
       assert.ok(error instanceof LinkCheckError);
       assert.match(error.message, /docs\/guide\/second\.mdx:6:1: broken link: \/docs\/gone/);
     });
+  });
+});
+
+describe("npm run build:content, as a command", () => {
+  // The script the build runs, on a copy of the fixture: exit status and what it prints.
+  function buildCopy(edit: (copy: string) => void) {
+    const copy = mkdtempSync(join(tmpdir(), "content-cli-"));
+    try {
+      cpSync(fixture, join(copy, "content"), { recursive: true });
+      edit(join(copy, "content"));
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-content.ts", "--content-dir", join(copy, "content"), "--out", join(copy, "out.json"), "--no-cache"], {
+        cwd: root,
+        encoding: "utf8",
+      });
+      return { status: run.status, output: run.stdout + run.stderr, wrote: (() => { try { return readFileSync(join(copy, "out.json"), "utf8").length > 0; } catch { return false; } })() };
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }
+
+  test("a link to a missing page stops it, naming file, line and target", () => {
+    const { status, output, wrote } = buildCopy((content) =>
+      writeFileSync(join(content, "docs/guide/second.mdx"), "---\ntitle: S\ndescription: d\n---\n\n[gone](/docs/gone)\n"),
+    );
+    assert.equal(status, 1, output);
+    assert.equal(wrote, false, "nothing is written when the build fails");
+    assert.match(output, /docs\/guide\/second\.mdx:6:1: broken link: \/docs\/gone/);
+  });
+
+  test("a link to a missing .mdx source warns with file and line, and the build goes on", () => {
+    const { status, output, wrote } = buildCopy((content) =>
+      writeFileSync(join(content, "docs/guide/second.mdx"), "---\ntitle: S\ndescription: d\n---\n\nText.\n\n[source](./nowhere.mdx)\n"),
+    );
+    assert.equal(status, 0, output);
+    assert.equal(wrote, true);
+    assert.match(output, /warning: .*docs\/guide\/second\.mdx:8:\d+: .*nowhere\.mdx/);
+  });
+
+  test("the fixture's broken anchor and missing .md file warn, and the build goes on", () => {
+    const { status, output, wrote } = buildCopy(() => {});
+    assert.equal(status, 0, output);
+    assert.equal(wrote, true);
+    assert.match(output, /warning: .*docs\/guide\/first\.mdx:68:\d+: .*#nowhere/);
+    assert.match(output, /warning: .*docs\/guide\/first\.mdx:69:\d+: .*missing\.md/);
+  });
+});
+
+describe("a page without a description in its front matter", () => {
+  test("takes its first paragraph, as text, for the meta description and the Markdown form", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "content-summary-"));
+    try {
+      cpSync(fixture, copy, { recursive: true });
+      writeFileSync(join(copy, "docs/guide/second.mdx"), "---\ntitle: S\n---\n\n## Part two\n\nThe **second** page, with [a link](/docs/guide/first) &amp; more.\n\nAnother paragraph.\n");
+      const { content } = await buildSiteContent({ root, contentDir: copy, cacheDir: null });
+      const page = content.pages["/docs/guide/second"]!;
+      assert.equal(page.description, "The second page, with a link & more.");
+      assert.match(page.markdown, /^# S\n\n> The second page, with a link & more\.\n/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  test("a long first paragraph is cut at a word, under 160 characters", () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
+    const summary = summaryFromHtml(`<h2>T</h2><p class="x">${words}</p>`)!;
+    assert.ok(summary.length <= 160, summary);
+    assert.match(summary, /word\d+…$/);
+    assert.equal(summaryFromHtml("<h2>Only a heading</h2>"), null);
+  });
+});
+
+describe("last-updated dates from git", () => {
+  test("each page gets the date of the last commit that touched its file", () => {
+    const dates = lastCommitDates(root, "content");
+    const file = "content/docs/user-guide/installation.mdx";
+    const expected = spawnSync("git", ["log", "-1", "--format=%cs", "--", file], { cwd: root, encoding: "utf8" }).stdout.trim();
+    assert.match(expected, /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(dates.get(file), expected);
+    assert.ok(dates.size >= 20, `dates for ${dates.size} files`);
+  });
+
+  test("without git history (a container build) there are no dates and no commit, and no error", () => {
+    const bare = mkdtempSync(join(tmpdir(), "no-git-"));
+    try {
+      cpSync(fixture, join(bare, "content"), { recursive: true });
+      assert.equal(lastCommitDates(bare, "content").size, 0);
+      assert.equal(currentCommit(bare), null);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("GitHub-flavoured Markdown (remark-gfm)", () => {
+  test("tables, strikethrough, task lists and bare links render", async () => {
+    const body = "| Port | Service |\n| --- | --- |\n| 5001 | API |\n\n~~old~~ new\n\n- [x] done\n- [ ] to do\n\nSee https://example.org here.\n";
+    const { html } = await compilePage({ sourcePath: "content/docs/gfm.mdx", raw: `---\ntitle: G\ndescription: d\n---\n${body}`, body }, () => null);
+    assert.match(html, /<table>[\s\S]*<th>Port<\/th>[\s\S]*<td>5001<\/td>/);
+    assert.match(html, /<del>old<\/del>/);
+    assert.equal((html.match(/type="checkbox"/g) ?? []).length, 2);
+    assert.match(html, /checked/);
+    assert.match(html, /<a href="https:\/\/example\.org"/);
   });
 });
 

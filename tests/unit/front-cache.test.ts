@@ -33,6 +33,13 @@ describe("the request key", () => {
     assert.notEqual(key(base, "/docs/a?x=1"), reference);
   });
 
+  test("the raw request line and Remix's Request share a key", () => {
+    // Remix re-serialises the query and the URL parser resolves dot segments.
+    assert.equal(key(base, "/search.json?q=docker%20compose"), key(base, "http://docs.example.org/search.json?q=docker+compose"));
+    assert.equal(key(base, "/guide/../docs/a"), key(base, "http://docs.example.org/docs/a"));
+    assert.notEqual(key(base, "/search.json?q=a%2Bb"), key(base, "/search.json?q=a+b"));
+  });
+
   test("ignores what does not", () => {
     const reference = key(base);
     assert.equal(key({ ...base, cookie: "_ga=2; theme=abc; announcement-dismissed=wip; other=3" }), reference);

@@ -2,7 +2,9 @@
 // textareas that a screen reader announces as "edit text". This names each
 // unnamed control from what RapiDoc does put on it (the parameter name, the
 // operation it belongs to, its placeholder), inside every shadow root, and
-// keeps doing so as RapiDoc re-renders.
+// keeps doing so as RapiDoc re-renders. It also turns RapiDoc's clickable
+// anchors without an address (an enum value that fills its parameter in) into
+// buttons a keyboard can reach and press.
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -46,12 +48,23 @@ function shadowRoots(root: ShadowRoot): ShadowRoot[] {
   return found;
 }
 
+function pressOnEnterOrSpace(event: KeyboardEvent): void {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  event.preventDefault();
+  (event.currentTarget as HTMLElement).click();
+}
+
 function labelControls(roots: ShadowRoot[]): void {
   for (const root of roots) {
     for (const control of root.querySelectorAll<Control>("input, textarea, select")) {
       if (hasName(control)) continue;
       const name = nameFor(control);
       if (name) control.setAttribute("aria-label", name);
+    }
+    for (const anchor of root.querySelectorAll<HTMLAnchorElement>("a:not([href]):not([role])")) {
+      anchor.setAttribute("role", "button");
+      anchor.tabIndex = 0;
+      anchor.addEventListener("keydown", pressOnEnterOrSpace);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { TocEntry } from "~/content/types";
 
 /** Below this distance from the top, a heading counts as the one being read. */
@@ -54,40 +54,29 @@ function Entries({ toc, active }: { toc: TocEntry[]; active: string | null }) {
   );
 }
 
-const WIDE = "(min-width: 1280px)";
-
 /**
- * The page's h2 and h3 headings, once in the page, following the reader. On
- * wide screens a column beside the text (app.css, "Docs article"); below
- * 1280 px a list under the title that scripts fold away (it stays open
- * without JavaScript, which is the readable default).
+ * The page's h2 and h3 headings, following the reader. On wide screens a
+ * column beside the text (app.css, "Docs article"); below 1280 px a folded
+ * "On this page" under the title. Both are in the HTML and CSS shows one, so
+ * nothing opens, closes or moves when scripts start (no layout shift), and
+ * both work without JavaScript.
  */
 export function TableOfContents({ toc }: { toc: TocEntry[] }) {
   const ids = useMemo(() => toc.map((entry) => entry.id), [toc]);
   const active = useActiveHeading(ids);
-  const ref = useRef<HTMLDetailsElement>(null);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const wide = window.matchMedia(WIDE);
-    const follow = () => {
-      // Open beside the text; folded under the title until the reader asks for it.
-      details.open = wide.matches;
-    };
-    follow();
-    wide.addEventListener("change", follow);
-    return () => wide.removeEventListener("change", follow);
-  }, []);
-
   if (!toc.length) return null;
   return (
-    <details ref={ref} open className="toc mb-6 rounded-lg border border-slate-200 px-4 py-2 xl:mb-0 xl:rounded-none xl:border-0 xl:px-0 dark:border-slate-800">
-      <summary className="cursor-pointer text-sm font-bold xl:hidden">On this page</summary>
-      <nav aria-label="On this page" className="mt-2 xl:mt-0">
-        <p className="mb-2 hidden text-xs font-bold uppercase tracking-wide text-slate-600 xl:block dark:text-slate-400">On this page</p>
+    <>
+      <details className="mb-6 rounded-lg border border-slate-200 px-4 py-2 xl:hidden dark:border-slate-800">
+        <summary className="cursor-pointer text-sm font-bold">On this page</summary>
+        <nav aria-label="On this page" className="mt-2">
+          <Entries toc={toc} active={active} />
+        </nav>
+      </details>
+      <nav aria-label="On this page" className="toc hidden xl:block">
+        <p className="mb-2 text-xs font-bold uppercase tracking-wide text-slate-600 dark:text-slate-400">On this page</p>
         <Entries toc={toc} active={active} />
       </nav>
-    </details>
+    </>
   );
 }

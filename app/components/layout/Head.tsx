@@ -4,8 +4,11 @@ import dmSans700 from "@fontsource/dm-sans/files/dm-sans-latin-700-normal.woff2"
 import firaCode400 from "@fontsource/fira-code/files/fira-code-latin-400-normal.woff2";
 import type { SiteConfig } from "~/site.config";
 
+// "optional": a font that has not arrived within about 100 ms is not swapped in
+// later, so text never reflows under the reader (Lighthouse measured a 0.2
+// layout shift with "swap" on a slow phone); the next page has it from cache.
 const fontFace = (family: string, weight: number, url: string) =>
-  `@font-face{font-family:"${family}";font-style:normal;font-weight:${weight};font-display:swap;src:url(${url}) format("woff2")}`;
+  `@font-face{font-family:"${family}";font-style:normal;font-weight:${weight};font-display:optional;src:url(${url}) format("woff2")}`;
 
 const SELF_HOSTED_FONTS = [
   fontFace("DM Sans", 400, dmSans400),

@@ -45,8 +45,11 @@ export async function measurePageWeight(browser: Browser, url: string, encoding 
     files: [],
   } as PageWeight;
   for (const response of responses) {
-    if (response.status() < 200 || response.status() >= 400 || response.status() === 304) continue;
+    const status = response.status();
     const kind = kindOf(response);
+    // Redirects and 304s carry no body; a failed subresource is not part of the page, but
+    // the document counts whatever its status (a 404 page is a page readers download).
+    if (status < 200 || (status >= 300 && status < 400) || (status >= 400 && kind !== "html")) continue;
     const sizes = await response.request().sizes();
     const raw = (await response.body().catch(() => Buffer.alloc(0))).length;
     weight[kind].transferred += sizes.responseBodySize;
