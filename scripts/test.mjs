@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The README's test command: unit tests (node:test through tsx), then the
-// production build and the Playwright end-to-end tests against it. It prints
-// one summary line at the very end, "N passed, N failed", which CI reads.
+// The README's test command: the strict type check and the unit tests
+// (node:test through tsx), then the production build and the Playwright
+// end-to-end tests against it. It prints one summary line at the very end,
+// "N passed, N failed", which CI reads.
 //
 //   node scripts/test.mjs            everything
-//   node scripts/test.mjs --unit     unit tests only
+//   node scripts/test.mjs --unit     type check and unit tests only
 //   node scripts/test.mjs --e2e      build + end-to-end tests only
 //   extra arguments after -- go to Playwright (e.g. -- tests/e2e/theme.spec.ts)
 import { spawnSync } from "node:child_process";
@@ -135,6 +136,19 @@ function e2eTests() {
   if (status !== 0 && stats.unexpected === 0) setupFailed = true;
 }
 
+/** TypeScript in strict mode over the app, scripts and tests: one check, counted as one test. */
+function typeCheck() {
+  console.log("\n== Type check (tsc --noEmit, strict) ==\n");
+  const status = run(join(root, "node_modules/.bin/tsc"), ["--noEmit"]);
+  if (status === 0) {
+    console.log("types: no errors");
+    totals.passed += 1;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+if (runUnit) typeCheck();
 if (runUnit) unitTests();
 if (runE2e) e2eTests();
 if (setupFailed) totals.failed += 1;

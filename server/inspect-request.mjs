@@ -6,6 +6,9 @@ export const REJECTION_HEADER = "x-smriti-rejected";
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_TARGET_LENGTH = 8192;
+/** Request line and headers together; Node itself refuses beyond SERVER_MAX_HEADER_SIZE. */
+export const MAX_HEADER_BYTES = 16384;
+export const SERVER_MAX_HEADER_SIZE = 65536;
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 const PERCENT_ENCODING = /^(?:[^%]|%[0-9A-Fa-f]{2})*$/;
 // eslint-disable-next-line no-control-regex
@@ -16,7 +19,14 @@ export const REASONS = {
   403: "Forbidden",
   405: "Method Not Allowed",
   414: "URI Too Long",
+  431: "Request Header Fields Too Large",
 };
+
+function headerBytes(req) {
+  let total = (req.method?.length ?? 0) + (req.url?.length ?? 0) + 12;
+  for (const part of req.rawHeaders ?? []) total += part.length + 2;
+  return total;
+}
 
 function validHost(value) {
   const match = HOST.exec(value);
@@ -31,6 +41,7 @@ export function inspectRequest(req) {
     return { status: 400, detail: "the request target must be a path" };
   }
   if (target.length > MAX_TARGET_LENGTH) return { status: 414, detail: `the address is longer than ${MAX_TARGET_LENGTH} characters` };
+  if (headerBytes(req) > MAX_HEADER_BYTES) return { status: 431, detail: `the request headers are larger than ${MAX_HEADER_BYTES / 1024} KB` };
   const path = target.split("?")[0];
   if (!PERCENT_ENCODING.test(path)) return { status: 400, detail: "the address has malformed percent-encoding" };
   let decoded;

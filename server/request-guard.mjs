@@ -9,13 +9,21 @@
 // request for the site's error page (the app reads the status from a header
 // only the guard can set); other clients get a short plain-text answer.
 //
+// Through the server build (app/http/front-cache.server.ts) it answers two
+// kinds of request itself, as the cheapest path: pages the app already
+// rendered and stored, and build assets from their precompressed copies.
+//
+// What Node cannot parse (headers over 64 KB, garbage) gets a short HTML page
+// instead of Node's empty reply; headers between 16 and 64 KB get the site's
+// 431 page.
+//
 // It also makes shutdown prompt: remix-serve stops listening on SIGTERM, but a
 // keep-alive connection would stay open (and keep taking requests) after the
 // response in flight. From SIGTERM on, every response says "Connection: close",
 // so the process exits as soon as its last request is answered, and at the
 // latest 9 s after the signal.
 import http from "node:http";
-import { inspectRequest, REASONS, REJECTION_HEADER } from "./inspect-request.mjs";
+import { inspectRequest, REASONS, REJECTION_HEADER, SERVER_MAX_HEADER_SIZE } from "./inspect-request.mjs";
 
 const SHUTDOWN_GRACE_MS = 9000;
 // Registered by the server build (app/http/front-cache.server.ts): answers stored pages.
@@ -34,6 +42,8 @@ function reject(req, res, rejection) {
     if (req.method !== "HEAD") req.method = "GET";
     req.url = "/";
     req.headers.host = "localhost";
+    // The page does not depend on them, and they may be what was too large.
+    delete req.headers.cookie;
     delete req.headers.origin;
     delete req.headers["x-forwarded-host"];
     return false;
@@ -71,7 +81,8 @@ function guard(listener) {
     delete req.headers[REJECTION_HEADER];
     const rejection = inspectRequest(req);
     if (rejection && reject(req, res, rejection)) return;
-    // A page already rendered and stored is answered here, before Express and Remix.
+    // Pages already rendered and stored, and scripts and styles compressed at
+    // build time, are answered here, before Express and Remix.
     if (!rejection && globalThis[FRONT_CACHE]?.answer(req, res)) return;
     listener.call(this, req, res);
   };
@@ -83,12 +94,38 @@ function refuseConnect(req, socket) {
   socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
 }
 
+// What Node cannot parse never reaches a listener. Node's own answer to it is
+// a status line without a body; a browser gets a short page instead.
+const CLIENT_ERROR_PAGE = (status) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<title>${status} ${REASONS[status]}</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">` +
+  `<h1>${status} ${REASONS[status]}</h1><p>This request was too large or malformed to be read. ` +
+  `Clearing this site's cookies, or shortening the address, usually helps.</p><p><a href="/">Go to the home page</a></p></body></html>`;
+
+function answerClientError(error, socket) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const body = CLIENT_ERROR_PAGE(status);
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 const createServer = http.createServer;
 http.createServer = function createGuardedServer(...args) {
   const index = args.findLastIndex((arg) => typeof arg === "function");
   if (index !== -1) args[index] = guard(args[index]);
+  // Room for headers up to 64 KB, so that the guard (not Node) answers those
+  // over its own 16 KB limit, with the site's page.
+  if (typeof args[0] !== "object" || args[0] === null) args.unshift({});
+  args[0] = { maxHeaderSize: SERVER_MAX_HEADER_SIZE, ...args[0] };
   const server = createServer.apply(this, args);
   server.on("connect", refuseConnect);
+  server.on("clientError", answerClientError);
   return server;
 };
 

@@ -1,12 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
 import { answerFrom, pageCache, requestKey } from "./cached-response.server";
+import { precompressedAssets } from "./precompressed-assets.server";
 
 /**
- * The page cache, seen from the request guard (server/request-guard.mjs),
- * which runs before Express and Remix. Through this one function, registered
- * on a global symbol when the server build loads, the guard answers a request
- * whose answer is already stored, without routing, loaders or rendering: the
- * cost of a page becomes that of a lookup. See docs/decisions/006-page-cache.md.
+ * The page cache and the precompressed build assets, seen from the request
+ * guard (server/request-guard.mjs), which runs before Express and Remix.
+ * Through this one function, registered on a global symbol when the server
+ * build loads, the guard answers a request whose answer is already stored,
+ * without routing, loaders, rendering or compression: the cost of a page or a
+ * script becomes that of a lookup. See docs/decisions/006-page-cache.md.
  */
 export const FRONT_CACHE = Symbol.for("smriti.front-cache");
 
@@ -17,8 +20,12 @@ function header(request: IncomingMessage) {
   };
 }
 
+// Where remix-serve serves public/ from: relative to the working directory.
+const answerAsset = precompressedAssets(join(process.cwd(), "public"));
+
 /** Writes the stored answer for `request` and returns true, or returns false on a miss. */
 function answer(request: IncomingMessage, response: ServerResponse): boolean {
+  if (answerAsset(request, response)) return true;
   const read = header(request);
   const key = requestKey(request.method, request.url ?? "", read);
   const page = key ? pageCache.get(key) : undefined;

@@ -27,6 +27,12 @@ export function publicOrigin(request: Request, config: Pick<SiteConfig, "siteUrl
   return `${publicProtocol(request)}://${host}`;
 }
 
+/**
+ * Whether the reader's connection is HTTPS (HSTS, Secure cookies). A public
+ * SITE_URL says so for every reader, since readers reach the site only through
+ * it; a request straight to the container over HTTP then still gets the
+ * header, which browsers ignore on HTTP. Unset: the proxy's forwarded scheme.
+ */
 export function isHttps(request: Request, config: Pick<SiteConfig, "siteUrl">): boolean {
   return publicOrigin(request, config).startsWith("https:");
 }

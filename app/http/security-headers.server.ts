@@ -22,7 +22,7 @@ function originOf(url: string): string {
  * The page's Content-Security-Policy. Only our own inline scripts run: each is
  * allowed by its hash, which keeps a rendered page cacheable (a nonce would
  * change every response). No 'unsafe-eval': MDX is rendered to HTML on the
- * server (docs/decisions/002-mdx-to-html-at-build.md).
+ * server (docs/decisions/002-mdx-to-html-and-csp.md).
  */
 export function contentSecurityPolicy(html: string, config: SiteConfig): string {
   const script = ["'self'", ...inlineScriptHashes(html)];

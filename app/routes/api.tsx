@@ -4,12 +4,14 @@ import { useCallback, useState } from "react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
 import { DocContent } from "~/components/docs/DocContent";
 import { Main } from "~/components/layout/Main";
+import { getSiteConfig } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import type { ContentRouteData } from "~/docs/route-data";
 import { load } from "~/lib/load.server";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
 
-const DESCRIPTION = "Every call of the Smriti REST API (release 24.05.08): parameters, request bodies, responses and authentication, with an interactive explorer.";
+const description = (brand: string, version: string) =>
+  `Every call of the ${brand} REST API (release ${version}): parameters, request bodies, responses and authentication, with an interactive explorer.`;
 
 export async function loader(_: LoaderFunctionArgs) {
   return load(() => {
@@ -18,7 +20,7 @@ export async function loader(_: LoaderFunctionArgs) {
     const page: ContentRouteData["page"] = {
       url: "/api",
       title: "API Reference",
-      description: DESCRIPTION,
+      description: description(getSiteConfig().brand, api.version),
       kind: "page",
       // One block: the introduction, then every operation. The hydration payload
       // leaves it out (app/http/hydration.server.ts); the explorer hides the list part.
@@ -29,8 +31,8 @@ export async function loader(_: LoaderFunctionArgs) {
 }
 
 // "/api" and "/api/" both answer; "/api" is canonical.
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta({ title: "API Reference", description: DESCRIPTION, path: "/api", root: rootFromMatches(matches), type: "website" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({ title: "API Reference", description: data?.page.description ?? "", path: "/api", root: rootFromMatches(matches), type: "website" });
 
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();

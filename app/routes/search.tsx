@@ -11,16 +11,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => json(getSiteSearch().search(new URL(request.url).searchParams.get("q"), PAGE_LIMITS)));
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = rootFromMatches(matches);
+  return pageMeta({
     title: data?.query ? `Search: ${data.query}` : "Search",
-    description: "Search the Smriti user guide, developer guide and API reference.",
+    description: `Search the ${root?.config.brand ?? ""} user guide, developer guide and API reference.`,
     path: "/search",
-    root: rootFromMatches(matches),
+    root,
     type: "website",
     // Result lists are not pages to index: they would compete with the pages they list.
     extra: [{ name: "robots", content: "noindex" }],
   });
+};
 
 export default function Search() {
   return <SearchResultsPage answer={useLoaderData<typeof loader>()} />;

@@ -46,6 +46,27 @@ for (const path of ["/api", "/api/"]) {
   });
 }
 
+test("the server-rendered introduction: base URL, logging in with curl, pagination, errors and the downloads", async ({ browser }) => {
+  const { context, page } = await withoutJavaScript(browser);
+  await page.goto("/api");
+  const intro = page.locator(".api-intro");
+  await expect(intro.getByRole("heading", { level: 2, name: "Base URL" })).toBeVisible();
+  await expect(intro).toContainText("http://localhost:5001");
+  await expect(intro.getByRole("heading", { level: 2, name: "Log in and send the token" })).toBeVisible();
+  const code = await intro.locator("pre").allTextContents();
+  expect(code.some((block) => block.includes("curl") && block.includes("/v1/auth/login"))).toBe(true);
+  expect(code.some((block) => block.includes("Authorization: Bearer"))).toBe(true);
+  await expect(intro).toContainText("Pagination");
+  await expect(intro).toContainText("limit");
+  await expect(intro).toContainText("401");
+  for (const [name, href] of [["Download OpenAPI (YAML)", "/openapi.yaml"], ["Download OpenAPI (JSON)", "/openapi.json"]] as const) {
+    const link = page.getByRole("link", { name });
+    await expect(link).toHaveAttribute("href", href);
+    expect((await page.request.get(href)).status()).toBe(200);
+  }
+  await context.close();
+});
+
 test("without JavaScript, every operation is listed by tag with its details", async ({ browser }) => {
   const { context, page } = await withoutJavaScript(browser);
   await page.goto("/api");

@@ -30,8 +30,8 @@ test("the navbar: brand with logo, Docs, API, version, language and the source r
   await page.goto("/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Smriti" })).toHaveAttribute("href", "/");
-  await expect(header.locator('img[src="/img/logo-light.svg"]')).toBeVisible();
-  await expect(header.locator('img[src="/img/logo-dark.svg"]')).toBeHidden();
+  await expect(header.locator('img[src^="/build/_assets/logo-light-"]')).toBeVisible();
+  await expect(header.locator('img[src^="/build/_assets/logo-dark-"]')).toBeHidden();
   const main = header.getByRole("navigation", { name: "Main" });
   await expect(main.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/dev-guide/introduction");
   await expect(main.getByRole("link", { name: "API" })).toHaveAttribute("href", "/api");
@@ -39,8 +39,8 @@ test("the navbar: brand with logo, Docs, API, version, language and the source r
 
   await hydrated(page);
   await page.getByRole("button", { name: "Switch to dark mode" }).click();
-  await expect(header.locator('img[src="/img/logo-dark.svg"]')).toBeVisible();
-  await expect(header.locator('img[src="/img/logo-light.svg"]')).toBeHidden();
+  await expect(header.locator('img[src^="/build/_assets/logo-dark-"]')).toBeVisible();
+  await expect(header.locator('img[src^="/build/_assets/logo-light-"]')).toBeHidden();
 });
 
 test("the version selector shows 24.05.08 and remembers the choice in local storage", async ({ page }) => {

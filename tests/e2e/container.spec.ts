@@ -221,6 +221,10 @@ test.describe("the runtime stage, reproduced without Docker", () => {
     expect(existsSync(join(app, "build/content/site-content.json"))).toBe(true);
     expect(readdirSync(join(app, "public/build")).length).toBeGreaterThan(0);
     expect(readdirSync(join(app, "server")).sort()).toEqual(["inspect-request.mjs", "request-guard.mjs"]);
+    // The build stage wrote brotli and gzip copies beside the scripts and styles.
+    const shared = readdirSync(join(app, "public/build/_shared"));
+    expect(shared.filter((name) => name.endsWith(".js.br")).length).toBeGreaterThan(3);
+    expect(shared.filter((name) => name.endsWith(".js.gz")).length).toBeGreaterThan(3);
   });
 
   test("its CMD serves /healthz, a docs page and the fingerprinted assets", async () => {
@@ -237,11 +241,16 @@ test.describe("the runtime stage, reproduced without Docker", () => {
     expect(html).toMatch(/<h1[^>]*>Installation<\/h1>/);
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
 
-    const script = /"(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    // A shared chunk large enough to have been precompressed (files under 1 KB are not).
+    const script = [...html.matchAll(/"(\/build\/_shared\/[^"]+\.js)"/g)]
+      .map((match) => match[1]!)
+      .find((name) => existsSync(join(image.root, image.workdir, "public", `${name}.br`)));
     expect(script).toBeTruthy();
-    const asset = await fetch(`${server.origin}${script}`);
+    const asset = await fetch(`${server.origin}${script}`, { headers: { "Accept-Encoding": "br, gzip" } });
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-encoding")).toBe("br");
+    expect(await asset.text()).toBe(readFileSync(join(image.root, image.workdir, "public", script!), "utf8"));
     expect((await fetch(`${server.origin}/favicon.svg`)).status).toBe(200);
   });
 

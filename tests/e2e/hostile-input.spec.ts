@@ -19,6 +19,12 @@ const sitePage = (response: RawResponse) => {
   expect(response.headers["content-type"]).toContain("text/html");
   expect(response.body).toMatch(/<footer[\s\S]*Built with love in India\.<\/p><\/div><\/footer>/);
 };
+/** What the guard answers for a request Node refused to parse: a short page, not Node's empty reply. */
+const nodeRefusal = (response: RawResponse) => {
+  expect(response.headers["content-type"]).toContain("text/html");
+  expect(response.body).toContain("<h1>");
+  expect(response.body).toContain('<a href="/">Go to the home page</a>');
+};
 const noBody = (response: RawResponse) => expect(response.body.replace(/^0\r\n\r\n$/, "")).toBe("");
 
 const CASES: Case[] = [
@@ -51,7 +57,8 @@ const CASES: Case[] = [
   // Length
   { name: "path of 9,000 characters", request: httpRequest("GET", `/${long(9000)}`, browser), status: 414, check: sitePage },
   { name: "path just under the cap", request: httpRequest("GET", `/${long(8000)}`, browser), status: 404 },
-  { name: "path of 20,000 characters", request: httpRequest("GET", `/${long(20000)}`, browser), status: 431 },
+  { name: "path of 20,000 characters", request: httpRequest("GET", `/${long(20000)}`, browser), status: 414, check: sitePage },
+  { name: "path of 70,000 characters (more than Node reads)", request: httpRequest("GET", `/${long(70000)}`, browser), status: 431, check: nodeRefusal },
   { name: "query of 9,000 characters", request: httpRequest("GET", `/docs/user-guide/installation?q=${long(9000)}`, browser), status: 414 },
   // Request targets
   { name: "absolute-form target", request: httpRequest("GET", "http://evil.example/x", browser), status: 400, check: sitePage },
@@ -84,7 +91,9 @@ const CASES: Case[] = [
   { name: "garbage theme cookie", request: httpRequest("GET", "/", { ...browser, Cookie: "theme=%E0%A4%A; announcement-dismissed=%%%" }), status: 200 },
   { name: "markup in the announcement cookie", request: httpRequest("GET", "/", { ...browser, Cookie: "announcement-dismissed=<script>alert(1)</script>" }), status: 200, check: (r) => expect(r.body).toContain('aria-label="Announcement"') },
   { name: "a 12 KB cookie", request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(12000)}` }), status: 200 },
-  { name: "a 20 KB cookie", request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(20000)}` }), status: 431 },
+  { name: "a 20 KB cookie", request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(20000)}` }), status: 431, check: sitePage },
+  { name: "a 20 KB cookie, plain-text client", request: httpRequest("GET", "/", { Host: host, Accept: "*/*", Cookie: `junk=${long(20000)}` }), status: 431, check: (r) => expect(r.body).toContain("431 Request Header Fields Too Large") },
+  { name: "a 100 KB cookie (more than Node reads)", request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(100000)}` }), status: 431, check: nodeRefusal },
   // Settings forms
   { name: "unknown theme", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/x-www-form-urlencoded" }, "theme=purple&redirectTo=/"), status: 400, check: (r) => { sitePage(r); expect(r.headers["set-cookie"]).toBeUndefined(); } },
   { name: "theme as broken JSON", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/json" }, '{"theme":'), status: 400 },
@@ -107,7 +116,7 @@ const CASES: Case[] = [
   { name: "a range request on a page", request: httpRequest("GET", "/", { ...browser, Range: "bytes=0-10" }), status: [200, 206] },
   { name: "an 8 KB User-Agent", request: httpRequest("GET", "/", { ...browser, "User-Agent": long(8000) }), status: 200 },
   // Not HTTP at all
-  { name: "a line of garbage", request: "\u0000\u0001garbage\r\n\r\n", status: 400 },
+  { name: "a line of garbage", request: "\u0000\u0001garbage\r\n\r\n", status: 400, check: nodeRefusal },
   { name: "a header without a colon", request: `GET / HTTP/1.1\r\nHost: ${host}\r\nthis is not a header\r\n\r\n`, status: 400 },
   { name: "a control character in a header", request: `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Test: a\u0001b\r\nConnection: close\r\n\r\n`, status: 400 },
 ];

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { origin, SERVERS } from "./helpers";
+import { hydrated, origin, SERVERS } from "./helpers";
 import { serverCommand } from "./support/dockerfile";
 import { httpRequest, rawRequest } from "./raw-socket";
 
@@ -87,6 +87,31 @@ test.describe("other responses", () => {
     expect(response.headers()["content-encoding"]).toBe("gzip");
   });
 
+  test("scripts and styles are answered from the copies compressed at build time", async ({ request }) => {
+    const html = await (await request.get(DOC)).text();
+    // Every stylesheet and script of the page of 1 KB or more (smaller ones are not worth compressing).
+    const assets = [...html.matchAll(/"(\/build\/[^"]+\.(?:css|js))"/g)]
+      .map((match) => match[1]!)
+      .filter((asset, index, all) => all.indexOf(asset) === index && statSync(join(root, "public", asset)).size >= 1024);
+    expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
+    expect(assets.filter((asset) => asset.endsWith(".js")).length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      const file = join(root, "public", asset);
+      for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+        const response = await rawRequest(SERVERS.main, httpRequest("GET", asset, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": encoding }));
+        expect(response.status).toBe(200);
+        expect(response.headers["content-encoding"], `${asset} ${encoding}`).toBe(encoding);
+        expect(Number(response.headers["content-length"])).toBe(statSync(`${file}${suffix}`).size);
+        expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(response.headers["vary"]).toBe("Accept-Encoding");
+      }
+      // A client that takes no compression still gets the file as it is.
+      const plain = await rawRequest(SERVERS.main, httpRequest("GET", asset, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "identity" }));
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(Number(plain.headers["content-length"])).toBe(statSync(file).size);
+    }
+  });
+
   test("/healthz answers JSON and is never cached", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
@@ -158,7 +183,7 @@ test("without SITE_SESSION_SECRET the server warns and uses a secret of its own"
 });
 
 test.describe("Content-Security-Policy", () => {
-  const pages = ["/", DOC, "/docs/dev-guide/introduction", "/api", "/markdown-page", "/settings/theme", "/nothing-here"];
+  const pages = ["/", DOC, "/docs/dev-guide/introduction", "/api", "/markdown-page", "/settings/theme", "/search", "/search?q=docker+compose", "/nothing-here"];
 
   for (const server of ["main", "variant"] as const) {
     test(`every inline script is allowed by its hash and no page breaks the policy (${server} configuration)`, async ({ page, request }) => {
@@ -190,6 +215,13 @@ test.describe("Content-Security-Policy", () => {
         await page.waitForLoadState("networkidle");
         expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), path).toEqual([]);
       }
+      // The search dialog: its code and its results arrive after load.
+      await page.goto(`${origin(server)}${DOC}`);
+      await hydrated(page);
+      await page.keyboard.press("Control+k");
+      await page.getByRole("combobox", { name: "Search the docs" }).fill("albums");
+      await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), "search dialog").toEqual([]);
       expect(consoleViolations).toEqual([]);
     });
   }

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import matter from "gray-matter";
-import { API_PATHS, ENV_VARS, HEAD_ENV_VARS } from "../fixtures/facts";
+import { parse as parseYaml } from "yaml";
+import { API_PATHS, COMPOSE_ENV_VARS, ENV_VARS, HEAD_ENV_VARS, OTHER_API_PATHS } from "../fixtures/facts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const contentDir = join(root, "content");
@@ -85,12 +85,11 @@ interface Page {
 
 function readPage(path: string): Page {
   const raw = readFileSync(path, "utf8");
-  // Passing options (even empty ones) turns off gray-matter's cache, which
-  // would otherwise hand back one shared object for identical files.
-  const parsed = matter(raw, {});
-  const bodyStart = raw.length - parsed.content.length;
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*\r?\n/.exec(raw);
+  const bodyStart = frontmatter ? frontmatter[0].length : 0;
   const bodyFirstLine = raw.slice(0, bodyStart).split("\n").length;
-  return { path, data: parsed.data as Record<string, unknown>, body: parsed.content, bodyFirstLine };
+  const data = frontmatter ? ((parseYaml(frontmatter[1]!) ?? {}) as Record<string, unknown>) : {};
+  return { path, data, body: raw.slice(bodyStart), bodyFirstLine };
 }
 
 const allPages = listMdx(contentDir);
@@ -256,6 +255,16 @@ test("the configuration page lists every environment variable", () => {
 
 test("the docs mention every API path", () => {
   const missing = missingFrom(searchableText(docsPages), API_PATHS, apiPathPattern);
+  assert.deepEqual(missing, [], `API paths not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`);
+});
+
+test("the docs explain the worker's compose-only variables", () => {
+  const missing = missingFrom(searchableText(docsPages), COMPOSE_ENV_VARS, envVarPattern);
+  assert.deepEqual(missing, [], `compose variables not mentioned under content/docs: ${missing.join(", ")}`);
+});
+
+test("the docs name the paths of newer versions and the specification's own years-ago path", () => {
+  const missing = missingFrom(searchableText(docsPages), OTHER_API_PATHS, apiPathPattern);
   assert.deepEqual(missing, [], `API paths not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`);
 });
 

@@ -9,7 +9,7 @@ import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../.
 import { readSiteConfig } from "../../app/site.config";
 import { inspectRequest } from "../../server/inspect-request.mjs";
 
-const inspect = inspectRequest as (req: { method: string; url: string; headers: Record<string, string | undefined> }) => { status: number } | null;
+const inspect = inspectRequest as (req: { method: string; url: string; headers: Record<string, string | undefined>; rawHeaders: string[] }) => { status: number } | null;
 
 describe("encoding negotiation", () => {
   const cases: [string | null, string][] = [
@@ -173,7 +173,7 @@ describe("hydration payload", () => {
 });
 
 describe("the request guard's checks", () => {
-  const req = (method: string, url: string, headers: Record<string, string> = { host: "example.org" }) => ({ method, url, headers });
+  const req = (method: string, url: string, headers: Record<string, string> = { host: "example.org" }) => ({ method, url, headers, rawHeaders: Object.entries(headers).flat() });
   const cases: [string, ReturnType<typeof req>, number | null][] = [
     ["a normal request", req("GET", "/docs/user-guide/installation"), null],
     ["valid UTF-8 escapes", req("GET", "/docs/%C3%A9"), null],
@@ -182,6 +182,9 @@ describe("the request guard's checks", () => {
     ["an absolute-form target", req("GET", "http://evil.example/"), 400],
     ["a double slash", req("GET", "//evil.example/"), 400],
     ["a long target", req("GET", `/${"a".repeat(8200)}`), 414],
+    ["a 12 KB cookie", req("GET", "/", { host: "example.org", cookie: `junk=${"a".repeat(12000)}` }), null],
+    ["a 20 KB cookie", req("GET", "/", { host: "example.org", cookie: `junk=${"a".repeat(20000)}` }), 431],
+    ["many headers adding up to 17 KB", req("GET", "/", Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`x-filler-${i}`, "a".repeat(1000)]))), 431],
     ["malformed escapes", req("GET", "/%zz"), 400],
     ["invalid UTF-8", req("GET", "/%ff"), 400],
     ["a NUL byte", req("GET", "/a%00"), 400],

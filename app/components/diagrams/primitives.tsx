@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { brandColors } from "~/site.config";
 
 /*
  * The building blocks both diagrams draw with. They keep the markup lean,
@@ -17,10 +18,10 @@ export type Rect = readonly [number, number, number, number];
 
 /** Light-theme colours, used when the stylesheet is missing; the classes win otherwise. */
 const BOX_TONES = {
-  primary: { fill: "#f0f9ff", stroke: "#3d9ae8", width: 1.5, dashed: false },
+  primary: { fill: "#f0f9ff", stroke: brandColors.primary, width: 1.5, dashed: false },
   neutral: { fill: "#ffffff", stroke: "#cbd5e1", width: 1.5, dashed: false },
   external: { fill: "#f8fafc", stroke: "#94a3b8", width: 1.5, dashed: true },
-  scheduled: { fill: "#ffffff", stroke: "#3d9ae8", width: 1.5, dashed: true },
+  scheduled: { fill: "#ffffff", stroke: brandColors.primary, width: 1.5, dashed: true },
   pill: { fill: "#e0f2fe", stroke: "#7dd3fc", width: 1, dashed: false },
   processing: { fill: "#fffbeb", stroke: "#fbbf24", width: 1, dashed: false },
   ready: { fill: "#ecfdf5", stroke: "#10b981", width: 1, dashed: false },
@@ -29,7 +30,7 @@ const BOX_TONES = {
 
 export type BoxTone = keyof typeof BOX_TONES;
 
-const LINE_COLOURS = { plain: "#64748b", brand: "#3d9ae8" } as const;
+const LINE_COLOURS = { plain: "#64748b", brand: brandColors.primary } as const;
 type LineTone = keyof typeof LINE_COLOURS;
 
 const HEAD_LENGTH = 9;
@@ -105,7 +106,7 @@ export function Boxes({ tone, rects, radius = 12 }: { tone: BoxTone; rects: read
 export function Badges({ badges, radius = 12 }: { badges: readonly { cx: number; cy: number; label: string }[]; radius?: number }) {
   return (
     <>
-      <g className="diagram-badge" fill="#e0f2fe" stroke="#3d9ae8" strokeWidth={1.5}>
+      <g className="diagram-badge" fill="#e0f2fe" stroke={brandColors.primary} strokeWidth={1.5}>
         {badges.map((badge) => (
           <circle key={`${badge.cx},${badge.cy}`} cx={badge.cx} cy={badge.cy} r={radius} />
         ))}

@@ -66,6 +66,7 @@ const STATUS_TEXT: Record<number, [string, string]> = {
   403: ["Not allowed", "This request is not accepted here. Forms on this site only work from the site itself."],
   405: ["Method not allowed", "This address only answers to reading it (GET)."],
   414: ["Address too long", "The address you asked for is longer than this site accepts."],
+  431: ["Request too large", "Your browser sent more cookies or headers than this site accepts. Clearing this site's cookies fixes it."],
 };
 
 export function StatusPage({ status }: { status: number }) {

@@ -7,6 +7,7 @@ import type { SiteConfig } from "~/site.config";
 // "optional": a font that has not arrived within about 100 ms is not swapped in
 // later, so text never reflows under the reader (Lighthouse measured a 0.2
 // layout shift with "swap" on a slow phone); the next page has it from cache.
+// docs/decisions/008-font-display.md.
 const fontFace = (family: string, weight: number, url: string) =>
   `@font-face{font-family:"${family}";font-style:normal;font-weight:${weight};font-display:optional;src:url(${url}) format("woff2")}`;
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { SearchIcon } from "~/components/icons";
 import { Main } from "~/components/layout/Main";
+import { useSiteConfig } from "~/lib/root-data";
 import { MAX_QUERY_LENGTH } from "~/search/limits";
 import type { SearchAnswer, SearchHit } from "~/search/types";
 import { Highlight } from "./Highlight";
@@ -16,13 +17,14 @@ function searchUrl(query: string): string {
 
 /** Where to look when searching did not help: the three parts of the docs, and a few searches that work. */
 function Suggestions() {
+  const { brand } = useSiteConfig();
   return (
     <div className="mt-6 space-y-4 text-slate-700 dark:text-slate-300">
       <div>
         <h2 className="text-base font-bold text-slate-900 dark:text-white">Browse instead</h2>
         <ul className="mt-2 list-inside list-disc space-y-1">
           <li>
-            <Link className={LINK} to="/docs/user-guide/introduction">User guide</Link>: installing, configuring and using Smriti
+            <Link className={LINK} to="/docs/user-guide/introduction">User guide</Link>: installing, configuring and using {brand}
           </li>
           <li>
             <Link className={LINK} to="/docs/dev-guide/introduction">Developer guide</Link>: architecture, environment and contributing

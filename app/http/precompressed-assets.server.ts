@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sep } from "node:path";
+import { negotiateEncoding } from "./cached-response.server";
+
+/**
+ * Fingerprinted build assets (/build/…) answered from the brotli and gzip
+ * copies that `npm run build` writes beside them
+ * (scripts/precompress-assets.ts): scripts and styles are compressed once, at
+ * the highest levels, instead of on every request by remix-serve's
+ * compression middleware. Anything this cannot answer (no compression asked
+ * for, a file without copies, any other path) goes on to remix-serve.
+ */
+export const PRECOMPRESSED_TYPES: Record<string, string> = {
+  ".js": "application/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+};
+
+const PREFIX = "/build/";
+const SUFFIX = { br: ".br", gzip: ".gz" } as const;
+
+/** Which copies exist, and their bytes once read (null: present, not read yet). */
+type Copies = { br?: Buffer | null; gzip?: Buffer | null };
+
+function listCopies(buildDir: string): Map<string, Copies> {
+  const found = new Map<string, Copies>();
+  let names: string[] = [];
+  try {
+    names = readdirSync(buildDir, { recursive: true }).map(String);
+  } catch {
+    // No build folder: nothing to answer from.
+  }
+  for (const name of names) {
+    const match = /^(.*)\.(br|gz)$/.exec(name.split(sep).join("/"));
+    if (!match) continue;
+    const path = `${PREFIX}${match[1]}`;
+    const copies = found.get(path) ?? {};
+    copies[match[2] === "br" ? "br" : "gzip"] = null;
+    found.set(path, copies);
+  }
+  return found;
+}
+
+/**
+ * A request handler over `publicDir` (the folder holding build/) that returns
+ * true when it answered. The copies are listed at the first request and each
+ * is read once and kept (about 300 KB for the whole site); only listed names
+ * match, so no file path is ever built from the request.
+ */
+export function precompressedAssets(publicDir: string) {
+  let copies: Map<string, Copies> | null = null;
+  return function answer(request: IncomingMessage, response: ServerResponse): boolean {
+    const path = request.url ?? "";
+    if ((request.method !== "GET" && request.method !== "HEAD") || !path.startsWith(PREFIX)) return false;
+    copies ??= listCopies(`${publicDir}/build`);
+    const entry = copies.get(path);
+    const type = PRECOMPRESSED_TYPES[path.slice(path.lastIndexOf("."))];
+    if (!entry || !type) return false;
+    const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+    if (encoding === "identity" || entry[encoding] === undefined) return false;
+    const bytes = (entry[encoding] ??= readFileSync(`${publicDir}${path}${SUFFIX[encoding]}`));
+    response.writeHead(200, {
+      "Content-Type": type,
+      "Content-Encoding": encoding,
+      "Content-Length": bytes.length,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      Vary: "Accept-Encoding",
+      "X-Content-Type-Options": "nosniff",
+    });
+    response.end(request.method === "HEAD" ? undefined : bytes);
+    return true;
+  };
+}
