@@ -108,6 +108,23 @@ test.describe("odd queries render escaped and answer normally", () => {
 });
 
 test.describe("the search dialog", () => {
+  test("typing asks the server once the reader pauses, not once per key", async ({ page }) => {
+    await page.goto("/docs/user-guide/installation");
+    await hydrated(page);
+    const queries: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/search.json") queries.push(url.searchParams.get("q") ?? "");
+    });
+    await page.keyboard.press("Control+k");
+    // Six keys 20 ms apart: well inside the 150 ms pause the dialog waits for.
+    await combobox(page).pressSequentially("docker", { delay: 20 });
+    await expect(options(page).first()).toBeVisible();
+    await page.waitForTimeout(400);
+    expect(queries.length, `asked for: ${queries.join(" | ")}`).toBeLessThanOrEqual(2);
+    expect(queries.at(-1)).toBe("docker");
+  });
+
   test("its code is fetched only when it first opens", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
