@@ -7,12 +7,13 @@
 // run, never absolute figures across runs.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
-import { configForTest, selfSignedCertificate, SHIPPED_CONFIG, startNginx, type RunningNginx } from "../tests/e2e/support/nginx";
+import { configForTest, NGINX, selfSignedCertificate, SHIPPED_CONFIG, startNginx, type RunningNginx } from "../tests/e2e/support/nginx";
 import { measurePageWeight, type PageWeight } from "../tests/e2e/support/page-weight";
 import { benchSearch } from "./bench-search";
 import { startSite } from "./lib/site-server";
@@ -119,6 +120,28 @@ server {
   return startNginx(dir, site + staticServers, PORTS.proxyHttps);
 }
 
+/** Whether Debian's nginx (or any nginx on PATH) can be started here. */
+function nginxInstalled(): boolean {
+  return spawnSync(NGINX, ["-v"], { stdio: "ignore" }).status === 0;
+}
+
+/**
+ * Without nginx, the static baseline is the page served from memory by Node's
+ * own HTTP server (gzip prepared once, like nginx's gzip_static): what a plain
+ * static file costs in Node, with nothing of Express or Remix in the way.
+ */
+function startNodeStatic(pageHtml: string): Promise<Server> {
+  const plain = Buffer.from(pageHtml);
+  const gzipped = gzipSync(plain, { level: 9 });
+  const server = createServer((request, response) => {
+    const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
+    const body = gzip ? gzipped : plain;
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length, ...(gzip ? { "Content-Encoding": "gzip" } : {}) });
+    response.end(body);
+  });
+  return new Promise((resolve) => server.listen(PORTS.staticHttp, "127.0.0.1", () => resolve(server)));
+}
+
 async function pageWeights(): Promise<Record<string, PageWeight>> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -146,6 +169,7 @@ async function main() {
   const server = await startSite(PORTS.site, join(tmp, "site.log"));
   const { child, firstRequestMs, origin: site } = server;
   let nginx: RunningNginx | null = null;
+  let nodeStatic: Server | null = null;
   try {
     const rssBefore = rssMb(child.pid!);
     const gzip = { "Accept-Encoding": "gzip" };
@@ -164,12 +188,23 @@ async function main() {
     const search = await load(`${site}/search.json?q=docker%20compose`);
     const rssAfter = rssMb(child.pid!);
 
-    log("nginx: static file and the shipped configuration in front of the site…");
     const pageHtml = await (await fetch(`${site}${DOC}`)).text();
-    nginx = await startNginxPair(pageHtml);
+    const withNginx = nginxInstalled();
+    let staticHttps: Load | null = null;
+    let proxied: Load | null = null;
+    if (withNginx) {
+      log("nginx: static file and the shipped configuration in front of the site…");
+      nginx = await startNginxPair(pageHtml);
+    } else {
+      log("nginx is not installed: the static baseline is Node's HTTP server, and the deploy/nginx.conf rows are left out");
+      nodeStatic = await startNodeStatic(pageHtml);
+    }
+    const staticName = withNginx ? "nginx" : "Node static server";
     const staticHttp = { plain: await load(`http://127.0.0.1:${PORTS.staticHttp}/page`), gzip: await load(`http://127.0.0.1:${PORTS.staticHttp}/page`, gzip) };
-    const staticHttps = await load(`https://localhost:${PORTS.staticHttps}/page`, gzip);
-    const proxied = await load(`https://localhost:${PORTS.proxyHttps}${DOC}`, gzip);
+    if (withNginx) {
+      staticHttps = await load(`https://localhost:${PORTS.staticHttps}/page`, gzip);
+      proxied = await load(`https://localhost:${PORTS.proxyHttps}${DOC}`, gzip);
+    }
 
     log("page weight in Chromium…");
     const weights = await pageWeights();
@@ -199,16 +234,20 @@ async function main() {
     const failures = Object.values(direct).reduce((s, d) => s + d.plain.failures + d.gzip.failures, 0) + search.failures;
     lines.push("", `Failed requests (errors, timeouts, 5xx) across all runs: ${failures}.`, "");
 
-    lines.push("## Against a static file server (nginx, same run)", "");
+    lines.push(`## Against a static file server (${staticName}, same run)`, "");
     lines.push("| Case | req/s | p50 | p99 | Ratio | Target |", "| --- | ---: | ---: | ---: | ---: | --- |");
     const docs = direct[DOC]!;
-    lines.push(`| nginx, the docs page as a static file (HTTP) | ${Math.round(staticHttp.plain.rps)} | ${staticHttp.plain.p50} ms | ${staticHttp.plain.p99} ms | | |`);
-    lines.push(`| remix-serve, the docs page (HTTP) | ${Math.round(docs.plain.rps)} | ${docs.plain.p50} ms | ${docs.plain.p99} ms | ${(docs.plain.rps / staticHttp.plain.rps * 100).toFixed(0)} % of nginx | report |`);
-    lines.push(`| nginx static, gzip (HTTP) | ${Math.round(staticHttp.gzip.rps)} | ${staticHttp.gzip.p50} ms | ${staticHttp.gzip.p99} ms | | |`);
-    lines.push(`| remix-serve, the docs page, gzip (HTTP) | ${Math.round(docs.gzip.rps)} | ${docs.gzip.p50} ms | ${docs.gzip.p99} ms | ${(docs.gzip.rps / staticHttp.gzip.rps * 100).toFixed(0)} % of nginx | report |`);
-    lines.push(`| nginx static, gzip (HTTPS) | ${Math.round(staticHttps.rps)} | ${staticHttps.p50} ms | ${staticHttps.p99} ms | | |`);
-    const proxyRatio = proxied.rps / staticHttps.rps;
-    lines.push(`| deploy/nginx.conf (micro-cache) in front of the site, gzip (HTTPS) | ${Math.round(proxied.rps)} | ${proxied.p50} ms | ${proxied.p99} ms | ${(proxyRatio * 100).toFixed(0)} % of nginx static | ≥ 50 % ${mark(proxyRatio >= 0.5)} |`);
+    lines.push(`| ${staticName}, the docs page as a static file (HTTP) | ${Math.round(staticHttp.plain.rps)} | ${staticHttp.plain.p50} ms | ${staticHttp.plain.p99} ms | | |`);
+    lines.push(`| remix-serve, the docs page (HTTP) | ${Math.round(docs.plain.rps)} | ${docs.plain.p50} ms | ${docs.plain.p99} ms | ${(docs.plain.rps / staticHttp.plain.rps * 100).toFixed(0)} % of ${staticName} | report |`);
+    lines.push(`| ${staticName}, gzip (HTTP) | ${Math.round(staticHttp.gzip.rps)} | ${staticHttp.gzip.p50} ms | ${staticHttp.gzip.p99} ms | | |`);
+    lines.push(`| remix-serve, the docs page, gzip (HTTP) | ${Math.round(docs.gzip.rps)} | ${docs.gzip.p50} ms | ${docs.gzip.p99} ms | ${(docs.gzip.rps / staticHttp.gzip.rps * 100).toFixed(0)} % of ${staticName} | report |`);
+    if (staticHttps && proxied) {
+      lines.push(`| nginx static, gzip (HTTPS) | ${Math.round(staticHttps.rps)} | ${staticHttps.p50} ms | ${staticHttps.p99} ms | | |`);
+      const proxyRatio = proxied.rps / staticHttps.rps;
+      lines.push(`| deploy/nginx.conf (micro-cache) in front of the site, gzip (HTTPS) | ${Math.round(proxied.rps)} | ${proxied.p50} ms | ${proxied.p99} ms | ${(proxyRatio * 100).toFixed(0)} % of nginx static | ≥ 50 % ${mark(proxyRatio >= 0.5)} |`);
+    } else {
+      lines.push("", "nginx is not installed here, so deploy/nginx.conf was not measured (`apt-get install nginx`, then run again).");
+    }
     lines.push("");
 
     lines.push("## Memory, build and start", "");
@@ -246,6 +285,7 @@ async function main() {
     if (!QUICK) writeFileSync(join(root, "bench/results.md"), `${markdown}\n`);
   } finally {
     await nginx?.stop();
+    nodeStatic?.close();
     server.stop();
   }
 }

@@ -23,20 +23,27 @@ function header(request: IncomingMessage) {
 // Where remix-serve serves public/ from: relative to the working directory.
 const answerAsset = precompressedAssets(join(process.cwd(), "public"));
 
-/** Writes the stored answer for `request` and returns true, or returns false on a miss. */
-function answer(request: IncomingMessage, response: ServerResponse): boolean {
-  if (answerAsset(request, response)) return true;
+/** A stored page for `request`, written out; false on a miss. */
+function answerPage(request: IncomingMessage, response: ServerResponse): boolean {
   const read = header(request);
   const key = requestKey(request.method, request.url ?? "", read);
   const page = key ? pageCache.get(key) : undefined;
   if (!page) return false;
-  const started = performance.now();
   const { status, headers, body } = answerFrom(page, request.method ?? "GET", read);
   for (const [name, value] of headers) response.setHeader(name, value);
   response.writeHead(status);
   response.end(body ?? undefined);
+  return true;
+}
+
+/** Writes the stored answer for `request` and returns true, or returns false on a miss. */
+function answer(request: IncomingMessage, response: ServerResponse): boolean {
+  const started = performance.now();
+  if (!answerAsset(request, response) && !answerPage(request, response)) return false;
   // The same line remix-serve's logger ("tiny" format) writes for requests it serves.
-  process.stdout.write(`${request.method} ${request.url} ${status} ${body?.length ?? "-"} - ${(performance.now() - started).toFixed(3)} ms\n`);
+  process.stdout.write(
+    `${request.method} ${request.url} ${response.statusCode} ${response.getHeader("content-length") ?? "-"} - ${(performance.now() - started).toFixed(3)} ms\n`,
+  );
   return true;
 }
 

@@ -61,14 +61,13 @@ export function precompressedAssets(publicDir: string) {
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
     if (encoding === "identity" || entry[encoding] === undefined) return false;
     const bytes = (entry[encoding] ??= readFileSync(`${publicDir}${path}${SUFFIX[encoding]}`));
-    response.writeHead(200, {
-      "Content-Type": type,
-      "Content-Encoding": encoding,
-      "Content-Length": bytes.length,
-      "Cache-Control": "public, max-age=31536000, immutable",
-      Vary: "Accept-Encoding",
-      "X-Content-Type-Options": "nosniff",
-    });
+    response.setHeader("Content-Type", type);
+    response.setHeader("Content-Encoding", encoding);
+    response.setHeader("Content-Length", bytes.length);
+    response.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    response.setHeader("Vary", "Accept-Encoding");
+    response.setHeader("X-Content-Type-Options", "nosniff");
+    response.writeHead(200);
     response.end(request.method === "HEAD" ? undefined : bytes);
     return true;
   };

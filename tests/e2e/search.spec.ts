@@ -108,6 +108,20 @@ test.describe("odd queries render escaped and answer normally", () => {
 });
 
 test.describe("the search dialog", () => {
+  test("nothing typed right after the shortcut is lost while the dialog's code loads", async ({ page }) => {
+    // The dialog's code arrives in the middle of the typing: keys before it are held, keys
+    // after it go to the field, and the ones around its first render must not fall between.
+    await page.route("**/build/_shared/SearchDialog-*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await route.continue();
+    });
+    await page.goto("/docs/user-guide/installation");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await page.keyboard.type("reverse proxy and tls", { delay: 15 });
+    await expect(combobox(page)).toHaveValue("reverse proxy and tls");
+  });
+
   test("typing asks the server once the reader pauses, not once per key", async ({ page }) => {
     await page.goto("/docs/user-guide/installation");
     await hydrated(page);

@@ -94,6 +94,9 @@ describe("answering from the request guard", () => {
     setHeader(name: string, value: string) {
       this.headers[name.toLowerCase()] = value;
     }
+    getHeader(name: string) {
+      return this.headers[name.toLowerCase()];
+    }
     writeHead(status: number) {
       this.statusCode = status;
     }

@@ -90,8 +90,14 @@ export default function SearchDialog({ onClose, takeTyped }: { onClose: (restore
     const element = dialog.current;
     if (!element) return;
     element.showModal();
-    setQuery(takeTyped());
-    element.querySelector("input")?.focus();
+    // What was typed while the code loaded goes into the field's DOM at once, not only
+    // into state: a key pressed before React renders again would otherwise start from
+    // an empty field and the typed text would be lost.
+    const typed = takeTyped();
+    const input = element.querySelector("input");
+    if (input) input.value = typed;
+    setQuery(typed);
+    input?.focus();
     const root = document.documentElement;
     root.classList.add("overflow-hidden");
     // Escape outside the field (on the close button, say) arrives as "cancel".
