@@ -52,8 +52,11 @@ const hexToRgb = (hex: string) => {
 
 async function switchTheme(page: Page, to: "dark" | "light") {
   await hydrated(page);
+  // The page changes at once; the cookie a reload depends on comes with the answer to the post.
+  const saved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/settings/theme") && response.request().method() === "POST");
   await page.getByRole("button", { name: `Switch to ${to} mode` }).click();
   await expect(page.locator("html")).toHaveClass(to);
+  await saved;
 }
 
 /** Presses Tab until `target` has focus; fails if it never gets there. */

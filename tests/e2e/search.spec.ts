@@ -293,7 +293,10 @@ test.describe("accessibility (axe)", () => {
     await page.getByRole("button", { name: "Switch to dark mode" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expectNoAxeViolations(page);
+    // The next pages come from the server: they are dark once the choice is saved.
+    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "theme")).toBe(true);
     await page.goto("/search");
+    await expect(page.locator("html")).toHaveClass("dark");
     await expectNoAxeViolations(page);
     await page.goto("/search?q=qwxzvbnm");
     await expectNoAxeViolations(page);
