@@ -26,7 +26,7 @@ import http from "node:http";
 import { inspectRequest, REASONS, REJECTION_HEADER, SERVER_MAX_HEADER_SIZE } from "./inspect-request.mjs";
 
 const SHUTDOWN_GRACE_MS = 9000;
-// Registered by the server build (app/http/front-cache.server.ts): answers stored pages.
+// Registered by the server build (app/http/front-cache.server.ts): answers stored pages and precompressed assets.
 const FRONT_CACHE = Symbol.for("smriti.front-cache");
 
 function wantsHtml(req) {
@@ -42,8 +42,8 @@ function reject(req, res, rejection) {
     if (req.method !== "HEAD") req.method = "GET";
     req.url = "/";
     req.headers.host = "localhost";
-    // The page does not depend on them, and they may be what was too large.
-    delete req.headers.cookie;
+    // Headers too large are most often cookies: the page is rendered without them.
+    if (rejection.status === 431) delete req.headers.cookie;
     delete req.headers.origin;
     delete req.headers["x-forwarded-host"];
     return false;

@@ -15,7 +15,6 @@ export const PRECOMPRESSED_TYPES: Record<string, string> = {
   ".js": "application/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
-  ".json": "application/json; charset=utf-8",
 };
 
 const PREFIX = "/build/";
