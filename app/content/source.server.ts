@@ -37,7 +37,8 @@ export class ContentError extends Error {
   }
 }
 
-const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+/** The front matter block at the top of a page; group 1 is its YAML. */
+export const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatter; body: string; offset: number } {
   const match = raw.match(FRONTMATTER);

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
+import { FRONTMATTER } from "../../app/content/source.server";
 import { API_PATHS, COMPOSE_ENV_VARS, ENV_VARS, HEAD_ENV_VARS, OTHER_API_PATHS } from "../fixtures/facts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -85,7 +86,7 @@ interface Page {
 
 function readPage(path: string): Page {
   const raw = readFileSync(path, "utf8");
-  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*\r?\n/.exec(raw);
+  const frontmatter = FRONTMATTER.exec(raw);
   const bodyStart = frontmatter ? frontmatter[0].length : 0;
   const bodyFirstLine = raw.slice(0, bodyStart).split("\n").length;
   const data = frontmatter ? ((parseYaml(frontmatter[1]!) ?? {}) as Record<string, unknown>) : {};
