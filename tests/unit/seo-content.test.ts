@@ -55,10 +55,10 @@ describe("files for search engines and language models, from the fixture content
     const text = llmsTxt(source);
     assert.match(text, /^# Fixture\n\n> Smarter Home for all your Photos and Videos\. Fixture is a self-hosted photo and video library/);
     const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    assert.deepEqual(sections, ["Guide", "Guide / Nested", "API reference", "Optional"]);
+    assert.deepEqual(sections, ["Guide", "API reference", "Optional"]);
     assert.match(
       text,
-      /## Guide\n\n- \[First page\]\(https:\/\/docs\.example\.org\/docs\/guide\/first\.md\): A fixture page that uses every syntax feature the pipeline supports\.\n\n## Guide \/ Nested\n\n- \[Second page\]\(https:\/\/docs\.example\.org\/docs\/guide\/second\.md\): The second fixture page\.\n/,
+      /## Guide\n\n- \[First page\]\(https:\/\/docs\.example\.org\/docs\/guide\/first\.md\): A fixture page that uses every syntax feature the pipeline supports\.\n- \[Second page\]\(https:\/\/docs\.example\.org\/docs\/guide\/second\.md\): The second fixture page\.\n/,
     );
     assert.match(text, /- \[API reference\]\(https:\/\/docs\.example\.org\/api\): Every call of the Fixture REST API/);
     assert.match(text, /- \[OpenAPI specification\]\(https:\/\/docs\.example\.org\/openapi\.yaml\): /);
