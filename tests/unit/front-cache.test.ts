@@ -30,7 +30,29 @@ describe("the request key", () => {
     ]) {
       assert.notEqual(key(changed), reference, JSON.stringify(changed));
     }
-    assert.notEqual(key(base, "/docs/a?x=1"), reference);
+    assert.notEqual(key(base, "/docs/b"), reference);
+    assert.notEqual(key(base, "/search?q=docker"), key(base, "/search?q=compose"));
+  });
+
+  test("names the page, not the URL: parameters a page does not read are dropped", () => {
+    const reference = key(base);
+    for (const target of ["/docs/a?x=1", "/docs/a?utm_source=news&utm_medium=mail", "/docs/a?fbclid=abc123", "/docs/a?"]) {
+      assert.equal(key(base, target), reference, target);
+    }
+    assert.equal(key(base, "/search?q=docker&utm_source=x"), key(base, "/search?q=docker"));
+  });
+
+  test("/search keys on the query as the search reads it", () => {
+    const reference = key(base, "/search?q=docker+compose");
+    for (const target of ["/search?q=%20docker%20%20compose%20", "/search?ref=1&q=docker%09compose", "/search?q=docker%0Acompose&q=ignored"]) {
+      assert.equal(key(base, target), reference, target);
+    }
+    assert.notEqual(key(base, "/search"), reference);
+    assert.equal(key(base, `/search?q=${"a".repeat(500)}`), key(base, `/search?q=${"a".repeat(200)}`), "cut at the length the search uses");
+  });
+
+  test("Remix data requests are never looked up", () => {
+    assert.equal(key(base, "/docs/a?_data=root"), null);
   });
 
   test("the raw request line and Remix's Request share a key", () => {
@@ -61,7 +83,7 @@ describe("the request key covers every request input the app reads", () => {
   const code = sources(appDir).join("\n");
   // Headers that never reach a stored answer: form posts and guard rejections are not stored,
   // and the key's own inputs are read through requestKey.
-  const notStored = new Set(["content-type", "content-length", "cookie"]);
+  const notStored = new Set(["content-type", "content-length", "cookie", "referer"]);
 
   test("every header read by name varies the key or is listed as never stored", () => {
     const read = new Set([...code.matchAll(/headers\.get\("([^"]+)"\)/g)].map((m) => m[1]!.toLowerCase()));
@@ -77,7 +99,7 @@ describe("the request key covers every request input the app reads", () => {
   });
 
   test("every cookie the app defines varies the key", () => {
-    const cookies = [...code.matchAll(/createCookie\("([^"]+)"|cookie: \{\s*name: "([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+    const cookies = [...code.matchAll(/createCookie\("([^"]+)"|cookie: \{\s*name: "([^"]+)"|_COOKIE = "([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
     assert.ok(cookies.length >= 2, `found ${cookies}`);
     for (const name of cookies) {
       const base = requestKey("GET", "/", headers({ host: "h" }));
