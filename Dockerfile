@@ -2,7 +2,7 @@
 # The documentation site as one container: remix-serve behind the request guard.
 #
 #   docker build --build-arg SITE_COMMIT=$(git rev-parse --short=12 HEAD) -t smriti-docs .
-#   docker run -d -p 127.0.0.1:3000:3000 -e SITE_SESSION_SECRET=… smriti-docs
+#   docker run -d -p 127.0.0.1:3000:3000 smriti-docs
 #
 # tests/e2e/container.spec.ts reads this file and reproduces the runtime stage
 # without Docker: keep each step on its own instruction, CMD and HEALTHCHECK in

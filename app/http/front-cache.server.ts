@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import { getSiteContent } from "~/content/store.server";
+import { getSiteContent, SITE_CONTENT_FILE } from "~/content/store.server";
 import { answerFrom, pageCache, requestKey } from "./cached-response.server";
 import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
@@ -73,7 +73,8 @@ function answer(request: IncomingMessage, response: ServerResponse): boolean {
 export function registerFrontCache(): void {
   if (process.env.NODE_ENV !== "production") return;
   try {
-    getSiteContent();
+    const { buildId } = getSiteContent();
+    console.log(`[smriti-site] compiled content ${buildId} read from ${SITE_CONTENT_FILE}; it is not read again`);
   } catch (error) {
     console.error("[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can", error);
   }
