@@ -171,18 +171,33 @@ export function respondFromStore(request: Request, page: CachedPage, key: string
   return new Response(body, { status, headers });
 }
 
+/** Answers being produced, by key: requests for the same page that arrive meanwhile wait for that one. */
+const inProduction = new Map<string, Promise<CachedPage>>();
+
 /**
  * The stored answer to this request, produced once on a miss. It is kept
  * under the request's key (see requestKey), so the request guard can answer
  * the next identical request before Remix runs (app/http/front-cache.server.ts).
- * With `store: false` (errors, form answers) nothing is kept.
+ * Requests with the same key that arrive while it is being produced share
+ * that one render instead of queueing renders of their own.
+ * With `store: false` (errors, form answers) nothing is kept or shared.
  */
 export async function cachedResponse(request: Request, produce: () => Promise<Representation>, { store = true } = {}): Promise<Response> {
   const key = store ? requestKey(request.method, request.url, (name) => request.headers.get(name)) : null;
-  const hit = key ? pageCache.get(key) : undefined;
+  if (!key) return respondFromStore(request, storeRepresentation(await produce()));
+  const hit = pageCache.get(key);
   if (hit) return respondFromStore(request, hit, key);
-  const page = storeRepresentation(await produce());
-  if (!key || !storable(key, page.status)) return respondFromStore(request, page);
-  pageCache.set(key, page);
-  return respondFromStore(request, page, key);
+  // Looked up and registered with no await in between, so no two requests can both start a render.
+  const pending = inProduction.get(key);
+  if (pending) return respondFromStore(request, await pending, key);
+  const producing = produce().then(storeRepresentation);
+  inProduction.set(key, producing);
+  try {
+    const page = await producing;
+    if (!storable(key, page.status)) return respondFromStore(request, page);
+    pageCache.set(key, page);
+    return respondFromStore(request, page, key);
+  } finally {
+    inProduction.delete(key);
+  }
 }

@@ -102,6 +102,20 @@ describe("one stored answer per page", () => {
     assert.notEqual(requestKey("GET", "/missing-4", (name) => ({ ...headers, cookie: "theme=dark" })[name as keyof typeof headers]), key, "one per state");
   });
 
+  test("requests for one page that arrive while it renders share that render", async () => {
+    let renders = 0;
+    const produce = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { status: 200, body: "<p>shared</p>", headers: {} };
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => cachedResponse(request(`/docs/herd-test?utm_source=${i}`), produce)),
+    );
+    assert.equal(renders, 1);
+    for (const answer of answers) assert.equal(await answer.text(), "<p>shared</p>");
+  });
+
   test("only pages and not-found pages are kept; the shared not-found key only a 404", () => {
     assert.equal(storable("/docs/a\nx", 200), true);
     assert.equal(storable("/docs/a\nx", 404), true);
