@@ -4,13 +4,14 @@ import type { Bytes, CachedPage, ContentCoding } from "./page-cache.server";
 
 /**
  * Levels per case (docs/decisions/012-page-keys-and-compression.md). The
- * first answer of a page is compressed at once at a fast level: brotli 4 and
- * gzip 6 cost well under a millisecond for a docs page and come within a few
- * per cent of the best sizes. Brotli 9 costs about 8 ms there, so it is spent
- * only on a page that is reused, and then off the event loop: brotli 11 and
- * gzip 9 run in libuv's thread pool and replace the fast bytes when done.
+ * first answer of a page is compressed at once: brotli 4 costs well under a
+ * millisecond for a docs page and comes within a few per cent of brotli 9,
+ * which costs about 8 ms there; gzip 9 costs hardly more than gzip 6 on pages
+ * of this size, so gzip is made at its best level straight away. Brotli's best
+ * level is spent only on a page that is reused, and then off the event loop:
+ * brotli 11 runs in libuv's thread pool and replaces the fast bytes when done.
  */
-const FAST: Record<ContentCoding, number> = { br: 4, gzip: 6 };
+const FAST: Record<ContentCoding, number> = { br: 4, gzip: 9 };
 const BEST: Record<ContentCoding, number> = { br: 11, gzip: 9 };
 /** Upgrades waiting beyond this are dropped; the page asks again on its next use. */
 const MAX_PENDING_UPGRADES = 64;
@@ -64,7 +65,7 @@ function upgrade(page: CachedPage, coding: ContentCoding, done: () => void): voi
 export function encodedBody(page: CachedPage, coding: ContentCoding, changed: () => void): Bytes {
   let encoded = page.encoded[coding];
   if (!encoded) {
-    encoded = page.encoded[coding] = { bytes: compressNow(page.body, coding), best: false };
+    encoded = page.encoded[coding] = { bytes: compressNow(page.body, coding), best: FAST[coding] === BEST[coding] };
     changed();
   }
   if (!encoded.best && page.uses > 1) upgrade(page, coding, changed);

@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, mock, test } from "node:test";
 import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-response.server";
 import { FRONT_CACHE, registerFrontCache } from "../../app/http/front-cache.server";
 
@@ -156,5 +156,66 @@ describe("answering from the request guard", () => {
 
     assert.equal(guard.answer(request("/docs/never-stored"), new FakeResponse() as unknown as ServerResponse), false);
     assert.ok(pageCache.stats.entries >= 1);
+  });
+});
+
+describe("the front cache when answering fails", () => {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  registerFrontCache();
+  process.env.NODE_ENV = previous;
+  const guard = (globalThis as Record<symbol, { answer: (req: IncomingMessage, res: ServerResponse) => boolean }>)[FRONT_CACHE]!;
+  const request = (url: string) => ({ method: "GET", url, headers: { host: "x", "accept-encoding": "gzip" } }) as unknown as IncomingMessage;
+
+  /** A response whose socket fails at `failAt`, remembering what was set. */
+  function failingResponse(failAt: "writeHead" | "end", headersSent: boolean) {
+    const headers = new Map<string, unknown>();
+    return {
+      headersSent,
+      destroyed: false,
+      statusCode: 200,
+      setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
+      getHeader: (name: string) => headers.get(name.toLowerCase()),
+      getHeaderNames: () => [...headers.keys()],
+      removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+      writeHead() {
+        if (failAt === "writeHead") throw new Error("socket failed at writeHead");
+      },
+      end() {
+        if (failAt === "end") throw new Error("socket failed at end");
+      },
+      destroy() {
+        this.destroyed = true;
+      },
+      headers,
+    };
+  }
+
+  test("before anything was sent: false (the app answers instead), no header left behind, logged once with the address", async () => {
+    await cachedResponse(new Request("http://x/docs/failing-answer", { headers: { host: "x" } }), async () => ({ status: 200, body: "<p>page</p>", headers: { "X-Page": "1" } }));
+    const errors = mock.method(console, "error", () => {});
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const response = failingResponse("writeHead", false);
+        assert.equal(guard.answer(request("/docs/failing-answer"), response as unknown as ServerResponse), false);
+        assert.deepEqual(response.getHeaderNames(), []);
+      }
+      assert.equal(errors.mock.callCount(), 1);
+      assert.match(String(errors.mock.calls[0]!.arguments[0]), /\/docs\/failing-answer/);
+    } finally {
+      errors.mock.restore();
+    }
+  });
+
+  test("after the headers went out: the connection is ended, and the request counts as answered", async () => {
+    await cachedResponse(new Request("http://x/docs/failing-midway", { headers: { host: "x" } }), async () => ({ status: 200, body: "<p>page</p>", headers: {} }));
+    const errors = mock.method(console, "error", () => {});
+    try {
+      const response = failingResponse("end", true);
+      assert.equal(guard.answer(request("/docs/failing-midway"), response as unknown as ServerResponse), true);
+      assert.equal(response.destroyed, true);
+    } finally {
+      errors.mock.restore();
+    }
   });
 });
