@@ -8,9 +8,10 @@ import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
 
 // Every page of the site with its two compressed forms takes about 2.2 MB per theme and announcement
-// state (9 MB for all four); the rest holds searches and Markdown forms. With the cache full the
-// server stays under 150 MB of RSS.
-const DEFAULT_CACHE_MB = 32;
+// state (9 MB for all four); the rest holds searches and Markdown forms. After a flood of new
+// searches filled the cache, 100 connections of mixed traffic held the server at 136 MB of RSS with
+// an 8 MB cache and at 159-175 MB with 32 MB; 16 MB keeps it under 150 MB.
+const DEFAULT_CACHE_MB = 16;
 
 function cacheBytes(): number {
   const configured = Number(process.env.SITE_PAGE_CACHE_MB);
