@@ -4,6 +4,7 @@ import { getSiteConfig } from "~/config.server";
 import { pageAddress } from "~/lib/page-address";
 import { cleanQuery } from "~/search/text";
 import { encodedBody } from "./compression.server";
+import { cookieValue } from "./cookies.server";
 import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
 
@@ -41,14 +42,6 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
 
 /** A request header by lower-case name, from a Web Request or a Node IncomingMessage alike. */
 export type HeaderReader = (name: string) => string | null | undefined;
-
-function cookieValue(cookieHeader: string | null | undefined, name: string): string {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [key, ...value] = part.split("=");
-    if (key?.trim() === name) return value.join("=").trim();
-  }
-  return "";
-}
 
 /** The address part of the key shared by every address that can only be the not-found page. */
 export const NOT_FOUND_ADDRESS = "(not found)";
@@ -103,8 +96,8 @@ export function requestKey(method: string | undefined, target: string, header: H
     header("host") ?? "",
     header("x-forwarded-host") ?? "",
     header("x-forwarded-proto") ?? "",
-    cookieValue(cookies, "theme"),
-    cookieValue(cookies, "announcement-dismissed"),
+    cookieValue(cookies, "theme") ?? "",
+    cookieValue(cookies, "announcement-dismissed") ?? "",
     (header("accept") ?? "").includes("text/markdown") ? "markdown" : "",
     getSiteConfig().analyticsId && isbot(header("user-agent") ?? "") ? "crawler" : "",
   ].join("\n");

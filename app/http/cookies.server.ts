@@ -5,7 +5,8 @@ import type { AnnouncementConfig } from "~/site.config";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-function cookieValue(cookieHeader: string | null, name: string): string | undefined {
+/** A cookie's raw value in a Cookie header, or undefined. */
+export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
   for (const part of (cookieHeader ?? "").split(";")) {
     const separator = part.indexOf("=");
     if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
