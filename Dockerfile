@@ -2,7 +2,7 @@
 # The documentation site as one container: remix-serve behind the request guard.
 #
 #   docker build --build-arg SITE_COMMIT=$(git rev-parse --short=12 HEAD) -t smriti-docs .
-#   docker run -d -p 127.0.0.1:3000:3000 -e SITE_SESSION_SECRET=… smriti-docs
+#   docker run -d -p 127.0.0.1:3000:3000 smriti-docs
 #
 # tests/e2e/container.spec.ts reads this file and reproduces the runtime stage
 # without Docker: keep each step on its own instruction, CMD and HEALTHCHECK in
@@ -24,9 +24,13 @@ FROM node:20-bookworm-slim AS runtime
 ARG SITE_COMMIT=""
 LABEL org.opencontainers.image.title="Smriti documentation site" \
       org.opencontainers.image.revision="${SITE_COMMIT}"
+# MALLOC_ARENA_MAX: glibc gives each thread (libuv's pool compresses pages) its
+# own memory arenas, which keep freed memory; two arenas took about 20 MB off
+# the server's RSS under load (bench/README.md, "soak").
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --omit=optional leaves out typescript (an optional peer of @remix-run/*) and

@@ -31,7 +31,6 @@ function server(port: number, env: Record<string, string> = {}) {
     env: {
       HOST: "127.0.0.1",
       PORT: String(port),
-      SITE_SESSION_SECRET: "e2e-only-secret-not-for-production",
       ...env,
     },
   };

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
+import { knownAddresses } from "~/http/known-addresses.server";
 import { hydrationPayload } from "~/http/hydration.server";
 
 const RENDER_TIMEOUT_MS = 5000;
@@ -52,6 +53,8 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // Which addresses only the not-found page answers (one stored 404 per state, see cached-response.server.ts).
+  knownAddresses.learnRoutes(remixContext.manifest.routes);
   return respondWithDocument({
     request,
     statusCode: responseStatusCode,

@@ -1,6 +1,8 @@
-// `npm run bench [-- --quick] [-- --skip-build]`: what the site costs to build
-// and to serve, in one run, as a Markdown table on stdout and in
-// bench/results.md. See bench/README.md for how to read it.
+// `npm run bench [-- --quick] [-- --skip-build] [-- --resilience]`: what the
+// site costs to build and to serve, in one run, as a Markdown table on stdout
+// and in bench/results.md. `--resilience` runs only the cases of new
+// addresses and the soak (scripts/bench-resilience.ts), on the last build. See
+// bench/README.md for how to read it.
 //
 // Machines here are shared and noisy: every load case runs several times and
 // the median is reported, and the targets are ratios between cases of the same
@@ -15,6 +17,7 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { configForTest, NGINX, selfSignedCertificate, SHIPPED_CONFIG, startNginx, type RunningNginx } from "../tests/e2e/support/nginx";
 import { measurePageWeight, type PageWeight } from "../tests/e2e/support/page-weight";
+import { benchResilience, resilienceSection } from "./bench-resilience";
 import { benchSearch } from "./bench-search";
 import { startSite } from "./lib/site-server";
 
@@ -24,6 +27,8 @@ const QUICK = args.has("--quick");
 const RUNS = QUICK ? 1 : 3;
 const DURATION_S = QUICK ? 4 : 10;
 const WARMUP_S = QUICK ? 1 : 3;
+const SOAK_S = QUICK ? 20 : 60;
+const RESILIENCE_ONLY = args.has("--resilience");
 const CONNECTIONS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 4900);
 const PORTS = { site: PORT, staticHttp: PORT + 1, proxyHttps: PORT + 2, staticHttps: PORT + 3, proxyHttp: PORT + 4 };
@@ -52,7 +57,7 @@ function run(command: string, commandArgs: string[]): number {
 }
 
 function buildTimes(): { cold: number; warm: number } | null {
-  if (args.has("--skip-build")) {
+  if (args.has("--skip-build") || RESILIENCE_ONLY) {
     if (!existsSync(join(root, "build/index.js"))) run("npm", ["run", "build"]);
     return null;
   }
@@ -170,7 +175,20 @@ async function main() {
   const { child, firstRequestMs, origin: site } = server;
   let nginx: RunningNginx | null = null;
   let nodeStatic: Server | null = null;
+  const resilience = () =>
+    benchResilience(site, child.pid!, () => child.exitCode !== null || child.signalCode !== null, {
+      duration: DURATION_S,
+      warmup: WARMUP_S,
+      soakSeconds: SOAK_S,
+      log,
+    });
   try {
+    if (RESILIENCE_ONLY) {
+      const header = `${startedAt.toISOString()} · Node ${process.version} · ${availableParallelism()} cores · load average ${load0} at start`;
+      const section = resilienceSection(await resilience());
+      process.stdout.write(`${[header, "", ...section, `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`].join("\n")}\n`);
+      return;
+    }
     const rssBefore = rssMb(child.pid!);
     const gzip = { "Accept-Encoding": "gzip" };
     const cases = [
@@ -187,6 +205,7 @@ async function main() {
     }
     const search = await load(`${site}/search.json?q=docker%20compose`);
     const rssAfter = rssMb(child.pid!);
+    const newAddresses = await resilience();
 
     const pageHtml = await (await fetch(`${site}${DOC}`)).text();
     const withNginx = nginxInstalled();
@@ -233,6 +252,8 @@ async function main() {
     lines.push(`| /search.json?q=docker compose | plain | ${Math.round(search.rps)} | ${search.p50} ms | ${search.p99} ms | ${Math.round((search.rps / healthz.plain.rps) * 100)} % | |`);
     const failures = Object.values(direct).reduce((s, d) => s + d.plain.failures + d.gzip.failures, 0) + search.failures;
     lines.push("", `Failed requests (errors, timeouts, 5xx) across all runs: ${failures}.`, "");
+
+    lines.push(...resilienceSection(newAddresses));
 
     lines.push(`## Against a static file server (${staticName}, same run)`, "");
     lines.push("| Case | req/s | p50 | p99 | Ratio | Target |", "| --- | ---: | ---: | ---: | ---: | --- |");

@@ -17,6 +17,12 @@
 // instead of Node's empty reply; headers between 16 and 64 KB get the site's
 // 431 page.
 //
+// Nothing a request does may stop the process (docs/decisions/011-failure-containment.md):
+// the front cache is called inside a try, an exception thrown while handing
+// the request on gets a plain 500, and a process-level last resort logs what
+// still escapes (an error thrown in a callback, a rejected promise nobody
+// awaited) and keeps serving. The process exits on SIGTERM and SIGINT only.
+//
 // It also makes shutdown prompt: remix-serve stops listening on SIGTERM, but a
 // keep-alive connection would stay open (and keep taking requests) after the
 // response in flight. From SIGTERM on, every response says "Connection: close",
@@ -83,10 +89,78 @@ function guard(listener) {
     if (rejection && reject(req, res, rejection)) return;
     // Pages already rendered and stored, and scripts and styles compressed at
     // build time, are answered here, before Express and Remix.
-    if (!rejection && globalThis[FRONT_CACHE]?.answer(req, res)) return;
-    listener.call(this, req, res);
+    if (!rejection && answerFromFrontCache(req, res)) return;
+    try {
+      listener.call(this, req, res);
+    } catch (error) {
+      lastResort("a request handler threw", error);
+      answerServerError(req, res);
+    }
   };
 }
+
+/** The front cache's answer, if it has one; it catches its own errors, and anything it misses is caught here. */
+function answerFromFrontCache(req, res) {
+  try {
+    return globalThis[FRONT_CACHE]?.answer(req, res) === true;
+  } catch (error) {
+    lastResort("the front cache threw", error);
+    if (res.headersSent) {
+      res.destroy();
+      return true;
+    }
+    return false;
+  }
+}
+
+const SERVER_ERROR_BODY = "500 Internal Server Error: the server could not answer this request; try again.\n";
+
+function answerServerError(req, res) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(SERVER_ERROR_BODY),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  res.end(req.method === "HEAD" ? undefined : SERVER_ERROR_BODY);
+}
+
+// The last resort: an exception no request handler caught. The process holds
+// no state a half-finished request could leave inconsistent (the content is
+// read-only, cache entries are stored whole), so it logs and keeps serving
+// rather than drop every open connection. Repeats of one message are counted,
+// not logged again, so a failing path cannot flood the log.
+const reported = new Map();
+function lastResort(what, error) {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const key = `${what}\n${message}`;
+  const count = (reported.get(key) ?? 0) + 1;
+  if (reported.size > 1000) reported.clear();
+  reported.set(key, count);
+  if (count === 1 || Number.isInteger(Math.log10(count))) {
+    console.error(`[request-guard] ${what} (kept serving; seen ${count} time${count === 1 ? "" : "s"}):`, error instanceof Error ? error.stack : error);
+  }
+}
+
+// Before the server listens, an uncaught error is a failed start (a port in
+// use, a build that does not load): keeping the process would leave a process
+// that serves nothing, so it exits as Node would.
+let listening = false;
+function uncaught(what) {
+  return (error) => {
+    if (!listening) {
+      console.error(`[request-guard] ${what} before the server started:`, error);
+      process.exit(1);
+    }
+    lastResort(what, error);
+  };
+}
+process.on("uncaughtException", uncaught("uncaught exception"));
+process.on("unhandledRejection", uncaught("unhandled promise rejection"));
 
 // Node hands CONNECT to a "connect" listener and drops the socket when there is
 // none: answer it like any other method we do not serve.
@@ -126,6 +200,7 @@ http.createServer = function createGuardedServer(...args) {
   const server = createServer.apply(this, args);
   server.on("connect", refuseConnect);
   server.on("clientError", answerClientError);
+  server.once("listening", () => (listening = true));
   return server;
 };
 

@@ -1,10 +1,18 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isbot } from "isbot";
 import { getSiteConfig } from "~/config.server";
+import { pageAddress } from "~/lib/page-address";
+import { cleanQuery } from "~/search/text";
+import { encodedBody } from "./compression.server";
+import { cookieValue } from "./cookies.server";
+import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
 
-const DEFAULT_CACHE_MB = 64;
+// Every page of the site with its two compressed forms takes about 2.2 MB per theme and announcement
+// state (9 MB for all four); the rest holds searches and Markdown forms. After a flood of new
+// searches filled the cache, 100 connections of mixed traffic held the server at 136 MB of RSS with
+// an 8 MB cache and at 159-175 MB with 32 MB; 16 MB keeps it under 150 MB.
+const DEFAULT_CACHE_MB = 16;
 
 function cacheBytes(): number {
   const configured = Number(process.env.SITE_PAGE_CACHE_MB);
@@ -35,34 +43,44 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
 /** A request header by lower-case name, from a Web Request or a Node IncomingMessage alike. */
 export type HeaderReader = (name: string) => string | null | undefined;
 
-function cookieValue(cookieHeader: string | null | undefined, name: string): string {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [key, ...value] = part.split("=");
-    if (key?.trim() === name) return value.join("=").trim();
-  }
-  return "";
-}
+/** The address part of the key shared by every address that can only be the not-found page. */
+export const NOT_FOUND_ADDRESS = "(not found)";
 
 /**
- * Path and query as Remix sees them: the URL parser resolves dot segments and
- * Remix re-serialises the query ("%20" becomes "+"), so the request guard,
- * which sees the raw request line, and the loaders, which see Remix's Request,
- * must reduce the address to the same form to share a key. Null when it does
- * not parse.
+ * The page an address names: its path (dot segments resolved, as Remix sees
+ * it) and only the query parameters that page reads, normalised
+ * (app/lib/page-address.ts); NOT_FOUND_ADDRESS for an address no route but the
+ * catch-all answers. The request guard, which sees the raw request line, and
+ * the loaders, which see Remix's Request, reduce an address to the same form.
+ * Null when it does not parse, and for Remix's data requests (`_data`), whose
+ * answers are never stored.
  */
 function normalAddress(target: string): string | null {
   try {
     const url = new URL(target, "http://key.invalid");
-    const query = new URLSearchParams(url.search).toString();
-    return query ? `${url.pathname}?${query}` : url.pathname;
+    if (url.searchParams.has("_data")) return null;
+    if (knownAddresses.isNotFound(url.pathname)) return NOT_FOUND_ADDRESS;
+    // The parameters pages read are search queries: reduced as the search reduces them.
+    return pageAddress(url.pathname, url.search, (value) => cleanQuery(value).text);
   } catch {
     return null;
   }
 }
 
 /**
- * What a GET or HEAD answer depends on besides the build: the address as
- * sent, the host (and the proxy's forwarded scheme and host, which change
+ * Whether an answer may be kept under `key`: pages (200) and not-found pages
+ * (404) only, never a passing failure such as a 503; and the shared
+ * not-found key only ever holds a 404, so a wrong guess about an address costs
+ * a render, never a wrong page.
+ */
+export function storable(key: string, status: number): boolean {
+  if (status === 404) return true;
+  return status === 200 && key.split("\n", 1)[0] !== NOT_FOUND_ADDRESS;
+}
+
+/**
+ * What a GET or HEAD answer depends on besides the build: the page the
+ * address names (not the URL as sent: see normalAddress), the host (and the proxy's forwarded scheme and host, which change
  * absolute URLs), the theme and announcement cookies as sent, HTML or
  * Markdown, and, when analytics is on, whether the visitor is a crawler (no
  * tracker for crawlers). Other headers do not change a page. Null for
@@ -78,8 +96,8 @@ export function requestKey(method: string | undefined, target: string, header: H
     header("host") ?? "",
     header("x-forwarded-host") ?? "",
     header("x-forwarded-proto") ?? "",
-    cookieValue(cookies, "theme"),
-    cookieValue(cookies, "announcement-dismissed"),
+    cookieValue(cookies, "theme") ?? "",
+    cookieValue(cookies, "announcement-dismissed") ?? "",
     (header("accept") ?? "").includes("text/markdown") ? "markdown" : "",
     getSiteConfig().analyticsId && isbot(header("user-agent") ?? "") ? "crawler" : "",
   ].join("\n");
@@ -104,20 +122,17 @@ export interface Representation {
   headers: Record<string, string>;
 }
 
-/** Keeps a representation with its gzip and brotli forms and a strong validator. */
+/**
+ * Keeps a representation with a strong validator. Its compressed forms are
+ * made when first asked for (app/http/compression.server.ts).
+ */
 export function storeRepresentation(representation: Representation): CachedPage {
-  const body = new TextEncoder().encode(representation.body);
   return {
     status: representation.status,
     headers: Object.entries(representation.headers),
-    body,
-    // Copied once into plain Uint8Arrays here, so answering never copies.
-    gzip: new Uint8Array(gzipSync(body, { level: 9 })),
-    br: new Uint8Array(
-      brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-    ),
+    body: new TextEncoder().encode(representation.body),
+    encoded: {},
+    uses: 0,
     etag: createHash("sha1").update(representation.body).digest("base64url"),
   };
 }
@@ -125,37 +140,61 @@ export function storeRepresentation(representation: Representation): CachedPage 
 /**
  * The answer to a request from a stored representation: 304 when the
  * client's validator matches, otherwise the stored bytes in the best encoding
- * it accepts (no body for HEAD). Nothing is rendered or compressed here.
+ * it accepts (no body for HEAD). Nothing is rendered here; a compressed form
+ * is made the first time it is asked for. `key` names the page's cache entry,
+ * whose size is counted again when a compressed form is added.
  */
-export function answerFrom(page: CachedPage, method: string, header: HeaderReader): { status: number; headers: [string, string][]; body: Bytes | null } {
+export function answerFrom(
+  page: CachedPage,
+  method: string,
+  header: HeaderReader,
+  key: string | null = null,
+): { status: number; headers: [string, string][]; body: Bytes | null } {
+  page.uses += 1;
   const encoding = negotiateEncoding(header("accept-encoding"));
   const notModified = matches(header("if-none-match"), page);
   // A 304 has no body, so it names no content type.
   const headers = page.headers.filter(([name]) => !(notModified && name.toLowerCase() === "content-type"));
   headers.push(["ETag", etagFor(page, encoding)]);
   if (notModified) return { status: 304, headers, body: null };
-  const bytes = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+  const bytes = encoding === "identity" ? page.body : encodedBody(page, encoding, () => key && pageCache.resize(key, page));
   if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
   headers.push(["Content-Length", String(bytes.length)]);
   return { status: page.status, headers, body: method === "HEAD" ? null : bytes };
 }
 
-export function respondFromStore(request: Request, page: CachedPage): Response {
-  const { status, headers, body } = answerFrom(page, request.method, (name) => request.headers.get(name));
+export function respondFromStore(request: Request, page: CachedPage, key: string | null = null): Response {
+  const { status, headers, body } = answerFrom(page, request.method, (name) => request.headers.get(name), key);
   return new Response(body, { status, headers });
 }
+
+/** Answers being produced, by key: requests for the same page that arrive meanwhile wait for that one. */
+const inProduction = new Map<string, Promise<CachedPage>>();
 
 /**
  * The stored answer to this request, produced once on a miss. It is kept
  * under the request's key (see requestKey), so the request guard can answer
  * the next identical request before Remix runs (app/http/front-cache.server.ts).
- * With `store: false` (errors, form answers) nothing is kept.
+ * Requests with the same key that arrive while it is being produced share
+ * that one render instead of queueing renders of their own.
+ * With `store: false` (errors, form answers) nothing is kept or shared.
  */
 export async function cachedResponse(request: Request, produce: () => Promise<Representation>, { store = true } = {}): Promise<Response> {
   const key = store ? requestKey(request.method, request.url, (name) => request.headers.get(name)) : null;
-  const hit = key ? pageCache.get(key) : undefined;
-  if (hit) return respondFromStore(request, hit);
-  const page = storeRepresentation(await produce());
-  if (key) pageCache.set(key, page);
-  return respondFromStore(request, page);
+  if (!key) return respondFromStore(request, storeRepresentation(await produce()));
+  const hit = pageCache.get(key);
+  if (hit) return respondFromStore(request, hit, key);
+  // Looked up and registered with no await in between, so no two requests can both start a render.
+  const pending = inProduction.get(key);
+  if (pending) return respondFromStore(request, await pending, key);
+  const producing = produce().then(storeRepresentation);
+  inProduction.set(key, producing);
+  try {
+    const page = await producing;
+    if (!storable(key, page.status)) return respondFromStore(request, page);
+    pageCache.set(key, page);
+    return respondFromStore(request, page, key);
+  } finally {
+    inProduction.delete(key);
+  }
 }

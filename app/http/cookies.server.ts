@@ -1,44 +1,31 @@
-import { randomBytes } from "node:crypto";
-import { createCookie, createCookieSessionStorage } from "@remix-run/node";
-import { createThemeSessionResolver, Theme } from "remix-themes";
+import { createCookie } from "@remix-run/node";
+import { Theme } from "remix-themes";
+import { THEME_COOKIE, themeFromCookieValue, themeCookieAttributes } from "~/lib/theme-cookie";
 import type { AnnouncementConfig } from "~/site.config";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-function sessionSecret(): string {
-  const configured = process.env.SITE_SESSION_SECRET?.trim();
-  if (configured) return configured;
-  console.warn(
-    "[smriti-site] SITE_SESSION_SECRET is not set: using a random secret for this process. " +
-      "Theme choices will not survive a restart and differ between replicas; set it to a long random string.",
-  );
-  return randomBytes(32).toString("hex");
+/** A cookie's raw value in a Cookie header, or undefined. */
+export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const separator = part.indexOf("=");
+    if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
 }
 
-const themeStorage = createCookieSessionStorage({
-  cookie: {
-    name: "theme",
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    maxAge: ONE_YEAR,
-    secrets: [sessionSecret()],
-  },
-});
-
-const resolveThemeSession = createThemeSessionResolver(themeStorage);
-
-/** The reader's chosen theme; light when none was chosen or the cookie was tampered with. */
-export async function readTheme(request: Request): Promise<Theme> {
-  const session = await resolveThemeSession(request);
-  return session.getTheme() ?? Theme.LIGHT;
+/**
+ * The reader's chosen theme: the theme cookie holds `light` or `dark` as it
+ * is, unsigned (docs/decisions/013-theme-cookie.md); anything else in it, or
+ * no cookie, is light.
+ */
+export function readTheme(request: Request): Theme {
+  return themeFromCookieValue(cookieValue(request.headers.get("Cookie"), THEME_COOKIE)) ?? Theme.LIGHT;
 }
 
-/** Set-Cookie value storing `theme`; Secure when the reader came over HTTPS. */
-export async function themeCookie(request: Request, theme: Theme, secure: boolean): Promise<string> {
-  const session = await themeStorage.getSession(request.headers.get("Cookie"));
-  session.set("theme", theme);
-  return themeStorage.commitSession(session, { secure });
+/** Set-Cookie value storing `theme`; Secure when the reader came over HTTPS. The browser writes the same cookie itself. */
+export function themeCookie(theme: Theme, secure: boolean): string {
+  return `${THEME_COOKIE}=${theme}; ${themeCookieAttributes(secure)}`;
 }
 
 const dismissedAnnouncement = createCookie("announcement-dismissed", {

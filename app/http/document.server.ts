@@ -2,6 +2,7 @@ import { getSiteConfig } from "~/config.server";
 import { findPage } from "~/content/store.server";
 import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
+import { renderQueue } from "./render-queue.server";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
 /** Pages may be kept by browsers and proxies briefly, and served stale while they revalidate. */
@@ -15,6 +16,15 @@ function markdownPage(request: Request) {
   if (path.endsWith(".md")) return findPage(path.slice(0, -3));
   const accept = request.headers.get("accept") ?? "";
   return accept.includes("text/markdown") ? findPage(path) : undefined;
+}
+
+/** The answer when more pages wait to render than the queue holds: try again in a moment. */
+function busy(): { status: number; body: string; headers: Record<string, string> } {
+  return {
+    status: 503,
+    body: "503 Service Unavailable: the server is busy; try again in a moment.\n",
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "1", "X-Content-Type-Options": "nosniff" },
+  };
 }
 
 export interface DocumentArgs {
@@ -56,7 +66,8 @@ export async function respondWithDocument({ request, statusCode, routeHeaders, r
     (request.method === "GET" || request.method === "HEAD") && CACHEABLE_STATUS.has(statusCode) && !routeHeaders.has("set-cookie");
   return cachedResponse(request, async () => {
     // React adds the doctype itself when the root element is <html>.
-    const html = await render();
+    const html = await renderQueue.run(render);
+    if (html === null) return busy();
     const headers: Record<string, string> = {
       ...Object.fromEntries(routeHeaders),
       "Content-Type": "text/html; charset=utf-8",

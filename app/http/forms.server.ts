@@ -52,14 +52,23 @@ export function safeRedirectPath(value: string | undefined): string {
   return value;
 }
 
+/** The path of the page a form was sent from, when the browser names one on this site. */
+function refererPath(request: Request, origin: string): string | undefined {
+  const referer = request.headers.get("referer");
+  if (!referer?.startsWith(`${origin}/`)) return undefined;
+  return referer.slice(origin.length);
+}
+
 /**
  * The answer to a settings form that changed a cookie: a form post (which
- * names the page it came from) is redirected back there; a background request
+ * names the page it came from, or leaves the field empty on the not-found
+ * page: then its Referer says) is redirected back there; a background request
  * from JavaScript gets `result` as JSON.
  */
 export function settingsSaved(request: Request, form: Record<string, string>, setCookie: string, result: Record<string, string>): Response {
   const headers = { "Set-Cookie": setCookie, "Cache-Control": "no-store" };
   if (form.redirectTo === undefined) return json(result, { headers });
-  const target = `${publicOrigin(request, getSiteConfig())}${safeRedirectPath(form.redirectTo)}`;
+  const origin = publicOrigin(request, getSiteConfig());
+  const target = `${origin}${safeRedirectPath(form.redirectTo || refererPath(request, origin))}`;
   return redirect(target, { status: 303, headers });
 }

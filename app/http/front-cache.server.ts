@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
+import { getSiteContent, SITE_CONTENT_FILE } from "~/content/store.server";
 import { answerFrom, pageCache, requestKey } from "./cached-response.server";
+import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
 
 /**
@@ -10,6 +12,10 @@ import { precompressedAssets } from "./precompressed-assets.server";
  * build loads, the guard answers a request whose answer is already stored,
  * without routing, loaders, rendering or compression: the cost of a page or a
  * script becomes that of a lookup. See docs/decisions/006-page-cache.md.
+ *
+ * Nothing here may throw into the guard: a failure is logged once and the
+ * request goes on to remix-serve, which answers it the slow way (or with the
+ * site's 404 page when the file is gone). See docs/decisions/011-failure-containment.md.
  */
 export const FRONT_CACHE = Symbol.for("smriti.front-cache");
 
@@ -29,7 +35,7 @@ function answerPage(request: IncomingMessage, response: ServerResponse): boolean
   const key = requestKey(request.method, request.url ?? "", read);
   const page = key ? pageCache.get(key) : undefined;
   if (!page) return false;
-  const { status, headers, body } = answerFrom(page, request.method ?? "GET", read);
+  const { status, headers, body } = answerFrom(page, request.method ?? "GET", read, key);
   for (const [name, value] of headers) response.setHeader(name, value);
   response.writeHead(status);
   response.end(body ?? undefined);
@@ -39,7 +45,18 @@ function answerPage(request: IncomingMessage, response: ServerResponse): boolean
 /** Writes the stored answer for `request` and returns true, or returns false on a miss. */
 function answer(request: IncomingMessage, response: ServerResponse): boolean {
   const started = performance.now();
-  if (!answerAsset(request, response) && !answerPage(request, response)) return false;
+  try {
+    if (!answerAsset(request, response) && !answerPage(request, response)) return false;
+  } catch (error) {
+    logOnce(request.url ?? "", "answering from memory failed; the request goes on to the app", error);
+    if (!response.headersSent) {
+      for (const name of response.getHeaderNames()) response.removeHeader(name);
+      return false;
+    }
+    // Too late to answer another way: end the connection, the client retries.
+    response.destroy();
+    return true;
+  }
   // The same line remix-serve's logger ("tiny" format) writes for requests it serves.
   process.stdout.write(
     `${request.method} ${request.url} ${response.statusCode} ${response.getHeader("content-length") ?? "-"} - ${(performance.now() - started).toFixed(3)} ms\n`,
@@ -47,8 +64,19 @@ function answer(request: IncomingMessage, response: ServerResponse): boolean {
   return true;
 }
 
-/** Makes stored answers available to the request guard; in production only (content is fixed there). */
+/**
+ * Makes stored answers available to the request guard; in production only
+ * (content is fixed there). The compiled content is read now, at start, so
+ * that a deploy that removes the file later does not leave this process
+ * without it.
+ */
 export function registerFrontCache(): void {
   if (process.env.NODE_ENV !== "production") return;
+  try {
+    const { buildId } = getSiteContent();
+    console.log(`[smriti-site] compiled content ${buildId} read from ${SITE_CONTENT_FILE}; it is not read again`);
+  } catch (error) {
+    console.error("[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can", error);
+  }
   (globalThis as Record<symbol, unknown>)[FRONT_CACHE] = { answer };
 }

@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sep } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { negotiateEncoding } from "./cached-response.server";
+import { logOnce } from "./log-once.server";
 
 /**
  * Fingerprinted build assets (/build/…) answered from the brotli and gzip
@@ -20,8 +22,11 @@ export const PRECOMPRESSED_TYPES: Record<string, string> = {
 const PREFIX = "/build/";
 const SUFFIX = { br: ".br", gzip: ".gz" } as const;
 
-/** Which copies exist, and their bytes once read (null: present, not read yet). */
-type Copies = { br?: Buffer | null; gzip?: Buffer | null };
+/**
+ * Which copies exist, and their bytes once read (null: present, not read yet;
+ * false: unusable, left to remix-serve).
+ */
+type Copies = { br?: Buffer | null | false; gzip?: Buffer | null | false };
 
 function listCopies(buildDir: string): Map<string, Copies> {
   const found = new Map<string, Copies>();
@@ -43,10 +48,26 @@ function listCopies(buildDir: string): Map<string, Copies> {
 }
 
 /**
+ * Reads a copy and checks it whole: it must decompress, and to the size of
+ * the file beside it when that file is there. A copy cut short by a deploy in
+ * progress, or a stale one, must never be sent as a year-long immutable answer.
+ */
+function readCopy(file: string, original: string, encoding: "br" | "gzip"): Buffer {
+  const bytes = readFileSync(file);
+  const decoded = encoding === "br" ? brotliDecompressSync(bytes) : gunzipSync(bytes);
+  const expected = statSync(original, { throwIfNoEntry: false })?.size;
+  if (expected !== undefined && expected !== decoded.length) {
+    throw new Error(`decompresses to ${decoded.length} bytes, but ${original} has ${expected}`);
+  }
+  return bytes;
+}
+
+/**
  * A request handler over `publicDir` (the folder holding build/) that returns
  * true when it answered. The copies are listed at the first request and each
- * is read once and kept (about 300 KB for the whole site); only listed names
- * match, so no file path is ever built from the request.
+ * is read once, checked and kept (about 300 KB for the whole site); only
+ * listed names match, so no file path is ever built from the request. A copy
+ * that cannot be used is logged once and left to remix-serve from then on.
  */
 export function precompressedAssets(publicDir: string) {
   let copies: Map<string, Copies> | null = null;
@@ -58,8 +79,19 @@ export function precompressedAssets(publicDir: string) {
     const type = PRECOMPRESSED_TYPES[path.slice(path.lastIndexOf("."))];
     if (!entry || !type) return false;
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
-    if (encoding === "identity" || entry[encoding] === undefined) return false;
-    const bytes = (entry[encoding] ??= readFileSync(`${publicDir}${path}${SUFFIX[encoding]}`));
+    if (encoding === "identity" || entry[encoding] === undefined || entry[encoding] === false) return false;
+    const file = `${publicDir}${path}${SUFFIX[encoding]}`;
+    if (entry[encoding] === null) {
+      try {
+        entry[encoding] = readCopy(file, `${publicDir}${path}`, encoding);
+      } catch (error) {
+        // Missing (a deploy replaced the folder), cut short or unreadable: remix-serve answers from the file itself, or 404s.
+        entry[encoding] = false;
+        logOnce(file, "a precompressed copy cannot be used; the request goes on to remix-serve", error);
+        return false;
+      }
+    }
+    const bytes = entry[encoding];
     response.setHeader("Content-Type", type);
     response.setHeader("Content-Encoding", encoding);
     response.setHeader("Content-Length", bytes.length);

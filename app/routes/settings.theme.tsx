@@ -10,7 +10,7 @@ import { pageMeta, rootFromMatches } from "~/lib/meta";
 import { isTheme, Theme, useTheme } from "~/lib/theme";
 
 /**
- * Stores the reader's theme in the signed theme cookie. The navbar toggle
+ * Stores the reader's theme in the theme cookie (`light` or `dark`, unsigned). The navbar toggle
  * posts here: without JavaScript as a form that is redirected back to its page,
  * with JavaScript as remix-themes' background request. A value other than light
  * or dark is refused with 400 and the cookie is left alone.
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readSettingsForm(request);
   if (!isTheme(form.theme)) throw new Response("Unknown theme", { status: 400 });
-  const cookie = await themeCookie(request, form.theme, isHttps(request, getSiteConfig()));
+  const cookie = themeCookie(form.theme, isHttps(request, getSiteConfig()));
   return settingsSaved(request, form, cookie, { theme: form.theme });
 }
 

@@ -27,7 +27,7 @@ export async function startSite(port: number, logFile: string, options: { env?: 
   const [, ...argv] = serverCommand(stage);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...argv], {
     cwd: root,
-    env: { ...process.env, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(port), SITE_SESSION_SECRET: "local-measurement", ...options.env },
+    env: { ...process.env, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(port), ...options.env },
     stdio: ["ignore", fd, fd],
   });
   closeSync(fd);

@@ -4,6 +4,14 @@ declare module "autocannon" {
     average: number;
     p50: number;
     p99: number;
+    total: number;
+  }
+  /** One request of a run; `setupRequest` may change it before each send. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Request) => Request;
   }
   interface Result {
     requests: Percentiles;
@@ -22,6 +30,9 @@ declare module "autocannon" {
     duration?: number;
     headers?: Record<string, string>;
     pipelining?: number;
+    requests?: Request[];
+    /** Requests per second across all connections (open loop); unset: as fast as answers come. */
+    overallRate?: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

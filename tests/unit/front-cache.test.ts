@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, mock, test } from "node:test";
 import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-response.server";
 import { FRONT_CACHE, registerFrontCache } from "../../app/http/front-cache.server";
 
@@ -30,7 +30,29 @@ describe("the request key", () => {
     ]) {
       assert.notEqual(key(changed), reference, JSON.stringify(changed));
     }
-    assert.notEqual(key(base, "/docs/a?x=1"), reference);
+    assert.notEqual(key(base, "/docs/b"), reference);
+    assert.notEqual(key(base, "/search?q=docker"), key(base, "/search?q=compose"));
+  });
+
+  test("names the page, not the URL: parameters a page does not read are dropped", () => {
+    const reference = key(base);
+    for (const target of ["/docs/a?x=1", "/docs/a?utm_source=news&utm_medium=mail", "/docs/a?fbclid=abc123", "/docs/a?"]) {
+      assert.equal(key(base, target), reference, target);
+    }
+    assert.equal(key(base, "/search?q=docker&utm_source=x"), key(base, "/search?q=docker"));
+  });
+
+  test("/search keys on the query as the search reads it", () => {
+    const reference = key(base, "/search?q=docker+compose");
+    for (const target of ["/search?q=%20docker%20%20compose%20", "/search?ref=1&q=docker%09compose", "/search?q=docker%0Acompose&q=ignored"]) {
+      assert.equal(key(base, target), reference, target);
+    }
+    assert.notEqual(key(base, "/search"), reference);
+    assert.equal(key(base, `/search?q=${"a".repeat(500)}`), key(base, `/search?q=${"a".repeat(200)}`), "cut at the length the search uses");
+  });
+
+  test("Remix data requests are never looked up", () => {
+    assert.equal(key(base, "/docs/a?_data=root"), null);
   });
 
   test("the raw request line and Remix's Request share a key", () => {
@@ -61,7 +83,7 @@ describe("the request key covers every request input the app reads", () => {
   const code = sources(appDir).join("\n");
   // Headers that never reach a stored answer: form posts and guard rejections are not stored,
   // and the key's own inputs are read through requestKey.
-  const notStored = new Set(["content-type", "content-length", "cookie"]);
+  const notStored = new Set(["content-type", "content-length", "cookie", "referer"]);
 
   test("every header read by name varies the key or is listed as never stored", () => {
     const read = new Set([...code.matchAll(/headers\.get\("([^"]+)"\)/g)].map((m) => m[1]!.toLowerCase()));
@@ -77,7 +99,7 @@ describe("the request key covers every request input the app reads", () => {
   });
 
   test("every cookie the app defines varies the key", () => {
-    const cookies = [...code.matchAll(/createCookie\("([^"]+)"|cookie: \{\s*name: "([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+    const cookies = [...code.matchAll(/createCookie\("([^"]+)"|cookie: \{\s*name: "([^"]+)"|_COOKIE = "([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
     assert.ok(cookies.length >= 2, `found ${cookies}`);
     for (const name of cookies) {
       const base = requestKey("GET", "/", headers({ host: "h" }));
@@ -134,5 +156,66 @@ describe("answering from the request guard", () => {
 
     assert.equal(guard.answer(request("/docs/never-stored"), new FakeResponse() as unknown as ServerResponse), false);
     assert.ok(pageCache.stats.entries >= 1);
+  });
+});
+
+describe("the front cache when answering fails", () => {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  registerFrontCache();
+  process.env.NODE_ENV = previous;
+  const guard = (globalThis as Record<symbol, { answer: (req: IncomingMessage, res: ServerResponse) => boolean }>)[FRONT_CACHE]!;
+  const request = (url: string) => ({ method: "GET", url, headers: { host: "x", "accept-encoding": "gzip" } }) as unknown as IncomingMessage;
+
+  /** A response whose socket fails at `failAt`, remembering what was set. */
+  function failingResponse(failAt: "writeHead" | "end", headersSent: boolean) {
+    const headers = new Map<string, unknown>();
+    return {
+      headersSent,
+      destroyed: false,
+      statusCode: 200,
+      setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
+      getHeader: (name: string) => headers.get(name.toLowerCase()),
+      getHeaderNames: () => [...headers.keys()],
+      removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+      writeHead() {
+        if (failAt === "writeHead") throw new Error("socket failed at writeHead");
+      },
+      end() {
+        if (failAt === "end") throw new Error("socket failed at end");
+      },
+      destroy() {
+        this.destroyed = true;
+      },
+      headers,
+    };
+  }
+
+  test("before anything was sent: false (the app answers instead), no header left behind, logged once with the address", async () => {
+    await cachedResponse(new Request("http://x/docs/failing-answer", { headers: { host: "x" } }), async () => ({ status: 200, body: "<p>page</p>", headers: { "X-Page": "1" } }));
+    const errors = mock.method(console, "error", () => {});
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const response = failingResponse("writeHead", false);
+        assert.equal(guard.answer(request("/docs/failing-answer"), response as unknown as ServerResponse), false);
+        assert.deepEqual(response.getHeaderNames(), []);
+      }
+      assert.equal(errors.mock.callCount(), 1);
+      assert.match(String(errors.mock.calls[0]!.arguments[0]), /\/docs\/failing-answer/);
+    } finally {
+      errors.mock.restore();
+    }
+  });
+
+  test("after the headers went out: the connection is ended, and the request counts as answered", async () => {
+    await cachedResponse(new Request("http://x/docs/failing-midway", { headers: { host: "x" } }), async () => ({ status: 200, body: "<p>page</p>", headers: {} }));
+    const errors = mock.method(console, "error", () => {});
+    try {
+      const response = failingResponse("end", true);
+      assert.equal(guard.answer(request("/docs/failing-midway"), response as unknown as ServerResponse), true);
+      assert.equal(response.destroyed, true);
+    } finally {
+      errors.mock.restore();
+    }
   });
 });

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { negotiateEncoding, respondFromStore, storeRepresentation } from "../../app/http/cached-response.server";
+import { readTheme, themeCookie } from "../../app/http/cookies.server";
 import { readSettingsForm, safeRedirectPath } from "../../app/http/forms.server";
+import { Theme } from "remix-themes";
 import { hydrationPayload } from "../../app/http/hydration.server";
 import { publicOrigin } from "../../app/http/origin.server";
 import { PageCache } from "../../app/http/page-cache.server";
@@ -36,7 +38,7 @@ describe("stored representations", () => {
     const gz = respondFromStore(request({ "accept-encoding": "gzip" }), page);
     assert.equal(gz.headers.get("content-encoding"), "gzip");
     assert.equal(gz.headers.get("etag"), `"${page.etag}-gzip"`);
-    assert.equal(Number(gz.headers.get("content-length")), page.gzip.length);
+    assert.equal(Number(gz.headers.get("content-length")), page.encoded.gzip?.bytes.length);
     const plain = respondFromStore(request({}), page);
     assert.equal(plain.headers.get("content-encoding"), null);
     assert.equal(await plain.text(), "<p>hello</p>".repeat(200));
@@ -198,4 +200,23 @@ describe("the request guard's checks", () => {
   for (const [name, request, status] of cases) {
     test(`${name}: ${status ?? "passes"}`, () => assert.equal(inspect(request)?.status ?? null, status));
   }
+});
+
+describe("the theme cookie", () => {
+  const theme = (cookie: string | null) => readTheme(new Request("http://x/", cookie === null ? {} : { headers: { cookie } }));
+
+  test("reads exactly light or dark; anything else, or nothing, is light", () => {
+    assert.equal(theme("theme=dark"), "dark");
+    assert.equal(theme("_ga=1; theme=dark; other=x"), "dark");
+    assert.equal(theme("theme=light"), "light");
+    for (const value of [null, "", "theme=", "theme=DARK", "theme=purple", "theme=dark%00", "theme=eyJ0aGVtZSI6ImRhcmsifQ%3D%3D.sig", "xtheme=dark"]) {
+      assert.equal(theme(value), "light", String(value));
+    }
+  });
+
+  test("is written as the value alone, readable by any server", () => {
+    assert.match(themeCookie(Theme.DARK, false), /^theme=dark; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    assert.match(themeCookie(Theme.LIGHT, true), /; Secure$/);
+    assert.equal(theme(themeCookie(Theme.DARK, true).split(";")[0]!), "dark");
+  });
 });

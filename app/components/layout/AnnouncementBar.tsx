@@ -1,5 +1,6 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { CloseIcon } from "~/components/icons";
+import { useReturnAddress } from "~/lib/return-address";
 import { useRootData, useSiteConfig } from "~/lib/root-data";
 
 export const DISMISS_ANNOUNCEMENT_ACTION = "/settings/announcement";
@@ -12,7 +13,7 @@ export const DISMISS_ANNOUNCEMENT_ACTION = "/settings/announcement";
 export function AnnouncementBar() {
   const { announcement } = useSiteConfig();
   const visible = useRootData()?.announcementVisible ?? true;
-  const location = useLocation();
+  const returnAddress = useReturnAddress();
   const fetcher = useFetcher();
   if (!visible || fetcher.state !== "idle" || fetcher.data) return null;
 
@@ -35,7 +36,7 @@ export function AnnouncementBar() {
             }}
           >
             <input type="hidden" name="id" value={announcement.id} />
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <input type="hidden" name="redirectTo" value={returnAddress} />
             <button type="submit" className="rounded p-1 hover:bg-white/10" aria-label="Close announcement">
               <CloseIcon width="18" height="18" />
             </button>

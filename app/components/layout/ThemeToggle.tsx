@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useReturnAddress } from "~/lib/return-address";
 import { Theme, useTheme } from "~/lib/theme";
 import { MoonIcon, SunIcon } from "~/components/icons";
 
@@ -6,12 +6,13 @@ export const SET_THEME_ACTION = "/settings/theme";
 
 /**
  * Switches between light and dark. Without JavaScript it is a form post that
- * redirects back here; with JavaScript remix-themes switches at once and
- * stores the choice in the same cookie.
+ * redirects back to this page (its address without the query parameters it
+ * does not read, so one stored page serves every query); with JavaScript the
+ * cookie is written and the page switches at once.
  */
 export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
-  const location = useLocation();
+  const returnAddress = useReturnAddress();
   const next = theme === Theme.DARK ? Theme.LIGHT : Theme.DARK;
   const label = next === Theme.DARK ? "Switch to dark mode" : "Switch to light mode";
 
@@ -25,7 +26,7 @@ export function ThemeToggle() {
       }}
     >
       <input type="hidden" name="theme" value={next} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search + location.hash} />
+      <input type="hidden" name="redirectTo" value={returnAddress} />
       <button
         type="submit"
         className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"

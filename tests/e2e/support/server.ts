@@ -84,7 +84,6 @@ export function startProductionServer(port: number, env: Record<string, string> 
       ...stageEnv(stage),
       HOST: "127.0.0.1",
       PORT: String(port),
-      SITE_SESSION_SECRET: "e2e-only-secret-not-for-production",
       ...env,
     },
   });

@@ -1,0 +1,78 @@
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import type { Bytes, CachedPage, ContentCoding } from "./page-cache.server";
+
+/**
+ * Levels per case (docs/decisions/012-page-keys-and-compression.md). The
+ * first answer of a page is compressed at once: brotli 4 costs well under a
+ * millisecond for a docs page and comes within a few per cent of brotli 9,
+ * which costs about 8 ms there; gzip 9 costs hardly more than gzip 6 on pages
+ * of this size, so gzip is made at its best level straight away. Brotli's best
+ * level is spent only on a page that is reused, and then off the event loop:
+ * brotli 11 runs in libuv's thread pool and replaces the fast bytes when done.
+ */
+const FAST: Record<ContentCoding, number> = { br: 4, gzip: 9 };
+const BEST: Record<ContentCoding, number> = { br: 11, gzip: 9 };
+/** Upgrades waiting beyond this are dropped; the page asks again on its next use. */
+const MAX_PENDING_UPGRADES = 64;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const brotliOptions = (level: number, length: number) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: level, [constants.BROTLI_PARAM_SIZE_HINT]: length },
+});
+
+// Copied once into plain Uint8Arrays, so answering never copies.
+const bytesOf = (buffer: Buffer): Bytes => new Uint8Array(buffer);
+
+function compressNow(body: Bytes, coding: ContentCoding): Bytes {
+  const level = FAST[coding];
+  return bytesOf(coding === "br" ? brotliCompressSync(body, brotliOptions(level, body.length)) : gzipSync(body, { level }));
+}
+
+async function compressInBackground(body: Bytes, coding: ContentCoding): Promise<Bytes> {
+  const level = BEST[coding];
+  return bytesOf(coding === "br" ? await brotliAsync(body, brotliOptions(level, body.length)) : await gzipAsync(body, { level }));
+}
+
+const pending = new Set<string>();
+let queue: Promise<void> = Promise.resolve();
+
+function upgrade(page: CachedPage, coding: ContentCoding, done: () => void): void {
+  const id = `${page.etag}\n${coding}`;
+  if (pending.has(id) || pending.size >= MAX_PENDING_UPGRADES) return;
+  pending.add(id);
+  // One at a time: the thread pool also serves file reads.
+  queue = queue.then(async () => {
+    try {
+      const bytes = await compressInBackground(page.body, coding);
+      page.encoded[coding] = { bytes, best: true };
+      done();
+    } catch (error) {
+      console.error(`[page-cache] compressing a page with ${coding} failed; the fast form stays`, error);
+    } finally {
+      pending.delete(id);
+    }
+  });
+}
+
+/**
+ * The page's body in `coding`: made now at the fast level the first time it
+ * is asked for; on a reused page, also made at the best level in the
+ * background. `changed` is told when the page's stored size changed.
+ */
+export function encodedBody(page: CachedPage, coding: ContentCoding, changed: () => void): Bytes {
+  let encoded = page.encoded[coding];
+  if (!encoded) {
+    encoded = page.encoded[coding] = { bytes: compressNow(page.body, coding), best: FAST[coding] === BEST[coding] };
+    changed();
+  }
+  if (!encoded.best && page.uses > 1) upgrade(page, coding, changed);
+  return encoded.bytes;
+}
+
+/** Resolves when the background upgrades asked for so far are done (tests, benchmarks). */
+export function upgradesSettled(): Promise<void> {
+  return queue;
+}

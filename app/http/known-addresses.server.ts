@@ -1,0 +1,99 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { findPage } from "~/content/store.server";
+
+/** The parts of Remix's route manifest that say which addresses a route answers. */
+export interface RouteEntry {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+}
+
+/**
+ * Whether an address can only be the not-found page, so that every such
+ * address shares one stored 404 per state (theme, announcement, host) instead
+ * of one render per path. That is the case when no route but the root
+ * catch-all matches it, it is not a compiled content page, and no file in
+ * public/ could answer it.
+ *
+ * The route table comes from the manifest Remix hands the first rendered
+ * request (app/entry.server.tsx); until then nothing is classed as not found.
+ * A wrong guess costs speed, never a wrong page: a 404 is stored under the
+ * shared key only when the app really answered 404 (app/http/document.server.ts).
+ */
+/** Answered by Remix itself before any route: the route discovery of lazily loaded routes. */
+const REMIX_OWN_PATHS = ["/__manifest"];
+
+export class KnownAddresses {
+  private exact: Set<string> | null = null;
+  private prefixes: string[] = [];
+  private publicNames: Set<string> | null = null;
+
+  constructor(private readonly publicDir: string) {}
+
+  get learned(): boolean {
+    return this.exact !== null;
+  }
+
+  /** Reads the addresses the app's routes answer: exact paths, and the prefixes of splat routes. */
+  learnRoutes(routes: Record<string, RouteEntry | undefined>): void {
+    if (this.exact) return;
+    const fullPath = (route: RouteEntry): string => {
+      const parent = route.parentId ? routes[route.parentId] : undefined;
+      const own = route.path ?? "";
+      const above = parent ? fullPath(parent) : "";
+      return [above, own].filter(Boolean).join("/");
+    };
+    const exact = new Set<string>(REMIX_OWN_PATHS);
+    const prefixes: string[] = [];
+    for (const route of Object.values(routes)) {
+      if (!route || (route.path === undefined && !route.index)) continue;
+      const path = `/${fullPath(route)}`.replace(/\/+/g, "/").toLowerCase();
+      if (path === "/*") continue; // the catch-all: the not-found page itself
+      // A dynamic or optional segment could match anything below its prefix.
+      const open = path.search(/[*:(]/);
+      if (open === -1) exact.add(path.length > 1 ? path.replace(/\/$/, "") : path);
+      else prefixes.push(path.slice(0, open));
+    }
+    this.prefixes = prefixes;
+    this.exact = exact;
+  }
+
+  /** True only when the address can be nothing but the not-found page. */
+  isNotFound(pathname: string): boolean {
+    if (!this.exact) return false;
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    const lower = path.toLowerCase();
+    if (this.exact.has(lower) || this.prefixes.some((prefix) => lower.startsWith(prefix))) return false;
+    try {
+      if (findPage(path) || (path.endsWith(".md") && findPage(path.slice(0, -3)))) return false;
+    } catch {
+      return false; // no content to look in: leave the address to the app
+    }
+    return !this.publicNamesNow().has(decodeSegment(path.split("/")[1] ?? ""));
+  }
+
+  /** Top-level names in public/, listed once: remix-serve's static files answer before the app. */
+  private publicNamesNow(): Set<string> {
+    if (!this.publicNames) {
+      try {
+        this.publicNames = new Set(readdirSync(this.publicDir));
+      } catch {
+        this.publicNames = new Set();
+      }
+    }
+    return this.publicNames;
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Where remix-serve serves public/ from: relative to the working directory. */
+export const knownAddresses = new KnownAddresses(join(process.cwd(), "public"));

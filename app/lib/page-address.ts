@@ -1,0 +1,28 @@
+/**
+ * The query parameters a page reads, by path; every other parameter (utm_*,
+ * fbclid, anything a link or a crawler adds) names the same page.
+ */
+const READ_PARAMETERS: Record<string, readonly string[]> = {
+  "/search": ["q"],
+  "/search.json": ["q"],
+};
+
+/**
+ * A page's own address: the path and, in a fixed order, only the parameters
+ * that page reads, each passed through `normalise` (the page cache reduces a
+ * query to the form the search itself uses, so that queries the page treats
+ * as one are one address). The page cache keys on it and the settings forms
+ * return to it. `search` is a URL's search part ("?a=1" or "").
+ */
+export function pageAddress(pathname: string, search: string, normalise: (value: string) => string = (value) => value): string {
+  const read = READ_PARAMETERS[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
+  if (!read || !search) return pathname;
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of read) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, normalise(value));
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

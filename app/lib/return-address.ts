@@ -1,0 +1,16 @@
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { pageAddress } from "./page-address";
+
+/**
+ * Where a settings form sent without JavaScript comes back to: this page's
+ * own address (without the query parameters it does not read). The
+ * not-found page names none: one stored copy of it answers every address
+ * that does not exist, so the server returns the reader to the page the
+ * browser says the form came from (its Referer) instead.
+ */
+export function useReturnAddress(): string {
+  const location = useLocation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return "";
+  return pageAddress(location.pathname, location.search);
+}

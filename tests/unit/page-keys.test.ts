@@ -1,0 +1,186 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { cachedResponse, NOT_FOUND_ADDRESS, pageCache, requestKey, storable } from "../../app/http/cached-response.server";
+import { upgradesSettled } from "../../app/http/compression.server";
+import { KnownAddresses, knownAddresses, type RouteEntry } from "../../app/http/known-addresses.server";
+import { PageCache } from "../../app/http/page-cache.server";
+import { RenderQueue } from "../../app/http/render-queue.server";
+import { pageAddress } from "../../app/lib/page-address";
+
+// The routes of this app as Remix's manifest lists them (a subset is enough).
+const ROUTES: Record<string, RouteEntry> = {
+  root: { id: "root", path: "" },
+  "routes/_index": { id: "routes/_index", parentId: "root", index: true },
+  "routes/api": { id: "routes/api", parentId: "root", path: "api" },
+  "routes/search": { id: "routes/search", parentId: "root", path: "search" },
+  "routes/llms[.]txt": { id: "routes/llms[.]txt", parentId: "root", path: "llms.txt" },
+  "routes/docs.$": { id: "routes/docs.$", parentId: "root", path: "docs/*" },
+  "routes/$": { id: "routes/$", parentId: "root", path: "*" },
+};
+
+const publicDir = mkdtempSync(join(tmpdir(), "known-"));
+mkdirSync(join(publicDir, "img"));
+writeFileSync(join(publicDir, "favicon.ico"), "");
+// Compiled content with one page, in a working directory of its own (the content store reads it from there).
+mkdirSync(join(publicDir, "build/content"), { recursive: true });
+writeFileSync(join(publicDir, "build/content/site-content.json"), JSON.stringify({ pages: { "/guide/known-page": {} } }));
+process.chdir(publicDir);
+after(() => rmSync(publicDir, { recursive: true, force: true }));
+
+describe("a page's own address", () => {
+  test("keeps only the parameters the page reads", () => {
+    assert.equal(pageAddress("/docs/a", "?utm_source=x&fbclid=y"), "/docs/a");
+    assert.equal(pageAddress("/search", "?utm_source=x&q=docker"), "/search?q=docker");
+    assert.equal(pageAddress("/search/", "?q=a&q=b"), "/search/?q=a");
+    assert.equal(pageAddress("/search", "?other=1"), "/search");
+  });
+});
+
+describe("addresses only the not-found page answers", () => {
+  const known = new KnownAddresses(publicDir);
+
+  test("nothing is classed as not found before the routes are known", () => {
+    assert.equal(known.isNotFound("/no-such-page"), false);
+  });
+
+  test("after learning the routes: any address no route but the catch-all matches", () => {
+    known.learnRoutes(ROUTES);
+    for (const path of ["/no-such-page", "/a/b/c", "/docsx", "/search-x", "/%E2%9C%93", "/guide/unknown-page"]) assert.equal(known.isNotFound(path), true, path);
+    for (const path of ["/", "/api", "/api/", "/API", "/search", "/llms.txt", "/docs/anything/below", "/favicon.ico", "/img/x.png", "/__manifest", "/guide/known-page", "/guide/known-page.md"]) {
+      assert.equal(known.isNotFound(path), false, path);
+    }
+  });
+});
+
+describe("one stored answer per page", () => {
+  const headers = { host: "x", accept: "text/html" };
+  const request = (target: string) => new Request(`http://x${target}`, { headers });
+
+  test("two query strings the page does not read: one render", async () => {
+    let renders = 0;
+    const produce = async () => {
+      renders += 1;
+      return { status: 200, body: "<p>installation</p>".repeat(50), headers: { "Content-Type": "text/html" } };
+    };
+    const first = await cachedResponse(request("/docs/keys-test?utm_source=a"), produce);
+    const second = await cachedResponse(request("/docs/keys-test?fbclid=b&utm_campaign=c"), produce);
+    assert.equal(renders, 1);
+    assert.equal(await second.text(), await first.text());
+    await cachedResponse(request("/docs/keys-test-other"), produce);
+    assert.equal(renders, 2, "another page is another entry");
+  });
+
+  test("/search: one render per normalised query", async () => {
+    let renders = 0;
+    const produce = async () => {
+      renders += 1;
+      return { status: 200, body: "results", headers: {} };
+    };
+    await cachedResponse(request("/search?q=docker+compose"), produce);
+    await cachedResponse(request("/search?q=%20docker%20%20compose&utm_source=x"), produce);
+    assert.equal(renders, 1);
+    await cachedResponse(request("/search?q=docker"), produce);
+    assert.equal(renders, 2);
+  });
+
+  test("every address only the not-found page answers shares one stored 404", async () => {
+    knownAddresses.learnRoutes(ROUTES);
+    let renders = 0;
+    const produce = async () => {
+      renders += 1;
+      return { status: 404, body: "not found", headers: {} };
+    };
+    for (const path of ["/missing-1", "/missing-2?x=1", "/a/b/missing-3"]) {
+      assert.equal((await cachedResponse(request(path), produce)).status, 404, path);
+    }
+    assert.equal(renders, 1);
+    const key = requestKey("GET", "/missing-4", (name) => headers[name as keyof typeof headers]);
+    assert.equal(key?.split("\n")[0], NOT_FOUND_ADDRESS);
+    assert.notEqual(requestKey("GET", "/missing-4", (name) => ({ ...headers, cookie: "theme=dark" })[name as keyof typeof headers]), key, "one per state");
+  });
+
+  test("requests for one page that arrive while it renders share that render", async () => {
+    let renders = 0;
+    const produce = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { status: 200, body: "<p>shared</p>", headers: {} };
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => cachedResponse(request(`/docs/herd-test?utm_source=${i}`), produce)),
+    );
+    assert.equal(renders, 1);
+    for (const answer of answers) assert.equal(await answer.text(), "<p>shared</p>");
+  });
+
+  test("only pages and not-found pages are kept; the shared not-found key only a 404", () => {
+    assert.equal(storable("/docs/a\nx", 200), true);
+    assert.equal(storable("/docs/a\nx", 404), true);
+    assert.equal(storable("/docs/a\nx", 503), false);
+    assert.equal(storable(`${NOT_FOUND_ADDRESS}\nx`, 404), true);
+    assert.equal(storable(`${NOT_FOUND_ADDRESS}\nx`, 200), false, "a wrong guess about an address never stores a page there");
+  });
+});
+
+describe("compression of stored pages", () => {
+  const body = Array.from({ length: 400 }, (_, i) => `<li class="item">Entry ${i} of the list, with some text</li>`).join("");
+  const request = (encoding: string) => new Request("http://x/docs/compression-test", { headers: { host: "x", "accept-encoding": encoding } });
+  const produce = async () => ({ status: 200, body, headers: {} });
+
+  test("fast on the first answer, the best level in the background once the page is reused", async () => {
+    const first = await cachedResponse(request("br"), produce);
+    const fast = (await first.arrayBuffer()).byteLength;
+    const key = requestKey("GET", "http://x/docs/compression-test", (name) => (name === "host" ? "x" : undefined))!;
+    const page = pageCache.get(key)!;
+    assert.equal(page.encoded.br?.best, false);
+    assert.equal(page.encoded.gzip, undefined, "no form nobody asked for");
+    await cachedResponse(request("br"), produce);
+    await upgradesSettled();
+    assert.equal(page.encoded.br?.best, true);
+    const reused = await cachedResponse(request("br"), produce);
+    const best = (await reused.arrayBuffer()).byteLength;
+    assert.ok(best <= fast, `best ${best} ≤ fast ${fast}`);
+    assert.equal(reused.headers.get("etag"), first.headers.get("etag"), "the same content, the same validator");
+  });
+
+  test("the byte bound counts compressed forms as they are added", () => {
+    const cache = new PageCache(1_000_000);
+    const page = { status: 200, headers: [], body: new Uint8Array(1000), encoded: {}, uses: 0, etag: "e" };
+    cache.set("k", page);
+    const before = cache.stats.bytes;
+    Object.assign(page.encoded, { br: { bytes: new Uint8Array(300), best: false } });
+    cache.resize("k", page);
+    assert.equal(cache.stats.bytes, before + 300);
+  });
+});
+
+describe("the render queue", () => {
+  test("runs at most its concurrency at once, the rest in order, and refuses past its bound", async () => {
+    const queue = new RenderQueue(2, 3);
+    let running = 0;
+    let peak = 0;
+    const order: number[] = [];
+    const work = (n: number) => async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      order.push(n);
+      return n;
+    };
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => queue.run(work(n))));
+    assert.equal(peak, 2);
+    assert.deepEqual(results, [1, 2, 3, 4, 5, null]);
+    assert.deepEqual(order.slice(2), [3, 4, 5]);
+    assert.deepEqual(queue.stats, { running: 0, waiting: 0 });
+  });
+
+  test("a failed render frees its slot", async () => {
+    const queue = new RenderQueue(1, 5);
+    await assert.rejects(queue.run(async () => Promise.reject(new Error("render failed"))));
+    assert.equal(await queue.run(async () => "next"), "next");
+  });
+});
