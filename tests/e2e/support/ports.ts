@@ -20,6 +20,8 @@ export const EXTRA_PORTS = {
   nginxUpstream: extraPort(4),
   nginxHttps: extraPort(5),
   nginxHttp: extraPort(6),
+  devSite: extraPort(8),
+  devReloadChannel: extraPort(9),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */

@@ -1,0 +1,173 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { REPO_ROOT } from "./support/dockerfile";
+import { EXTRA_PORTS } from "./support/ports";
+
+// `npm run dev` as an author uses it: started from this checkout on a free
+// port, against a temporary copy of content/ (SITE_CONTENT_DIR), while the
+// production servers of the other tests keep serving build/ (the dev server
+// builds into .dev/). The page in the browser follows the files: an edit, a
+// new page, a mistake and its fix, without a reload and without a restart.
+// Timeouts are generous (the machine is shared); how fast a save reaches the
+// screen is measured by scripts/measure-dev-reload.ts, not asserted here.
+
+test.describe.configure({ mode: "serial" });
+
+const PORT = EXTRA_PORTS.devSite;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const PAGE = "/docs/user-guide/features/albums";
+const STARTUP_MS = 240_000;
+const UPDATE_MS = 30_000;
+
+let tmp: string;
+let contentDir: string;
+let server: ChildProcess;
+let output = "";
+let original: string;
+
+const albumsFile = () => join(contentDir, "docs/user-guide/features/albums.mdx");
+/** The path the dev server names the file by: relative to the checkout. */
+const albumsSourcePath = () => relative(REPO_ROOT, albumsFile());
+
+async function waitForSite(deadline: number) {
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`npm run dev exited (${server.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`npm run dev did not answer on ${ORIGIN} in time:\n${output}`);
+}
+
+/** Opens the page and waits until it listens for content changes. */
+async function openLive(page: Page, path: string) {
+  await page.goto(`${ORIGIN}${path}`);
+  await page.locator("body[data-live-content=connected]").waitFor({ state: "attached", timeout: UPDATE_MS });
+  // Set once per document: still there afterwards means the page was updated in place, not reloaded.
+  await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+}
+
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
+
+test.beforeAll(async () => {
+  test.setTimeout(STARTUP_MS + 30_000);
+  tmp = mkdtempSync(join(tmpdir(), "dev-server-"));
+  contentDir = join(tmp, "content");
+  cpSync(join(REPO_ROOT, "content"), contentDir, { recursive: true });
+  original = readFileSync(albumsFile(), "utf8");
+  server = spawn("npm", ["run", "dev", "--", "--port", String(EXTRA_PORTS.devReloadChannel)], {
+    cwd: REPO_ROOT,
+    // Its own process group, so that stopping it stops remix dev and its app server too.
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      SITE_CONTENT_DIR: contentDir,
+      SITE_SESSION_SECRET: "e2e-only-secret-not-for-production",
+      NO_COLOR: "1",
+    },
+  });
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await waitForSite(Date.now() + STARTUP_MS);
+});
+
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    process.kill(-server.pid, "SIGTERM");
+    const timer = setTimeout(() => server.pid && process.kill(-server.pid, "SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+test("prints where the site is and serves a development build from .dev/", async () => {
+  expect(output).toContain(`http://127.0.0.1:${PORT}`);
+  const html = await (await fetch(`${ORIGIN}${PAGE}`)).text();
+  expect(html).toContain("Albums and sharing");
+  // The development build reloads itself when app code changes (Remix's live reload).
+  expect(html).toContain("remixLiveReloadConnect");
+});
+
+test("an edited page updates in the open browser without a reload, keeping the scroll position", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, PAGE);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const compiledBefore = output.match(/compiled \S+/g)?.length ?? 0;
+
+  writeFileSync(albumsFile(), original.replace("## What it does", "Saved while the page was open.\n\n## What it does"));
+
+  await expect(page.getByText("Saved while the page was open.")).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // Only the edited page was compiled again, and said so.
+  const compiled = (output.match(/compiled \S+/g) ?? []).slice(compiledBefore);
+  expect(compiled).toEqual([`compiled ${albumsSourcePath()}`]);
+  expect(output).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
+});
+
+test("a new page appears in the sidebar of the open page and is served", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, PAGE);
+  const sidebar = page.getByRole("navigation", { name: /docs/i });
+  await expect(sidebar.getByRole("link", { name: "Backups" })).toHaveCount(0);
+
+  writeFileSync(
+    join(contentDir, "docs/user-guide/features/backups.mdx"),
+    "---\ntitle: Backups\ndescription: Keeping a copy of the library somewhere else.\nsidebar_position: 1\n---\n\nCopy the storage folder and the database dump.\n",
+  );
+
+  await expect(sidebar.getByRole("link", { name: "Backups" })).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+  await sidebar.getByRole("link", { name: "Backups" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
+  await expect(page.getByText("Copy the storage folder and the database dump.")).toBeVisible();
+});
+
+test("broken MDX shows file, line and column in the browser; fixing it brings the page back", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  const lines = original.split("\n");
+  const at = lines.indexOf("## What it does");
+  lines.splice(at, 0, "An unclosed <div> tag breaks this page.", "");
+  writeFileSync(albumsFile(), lines.join("\n"));
+
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:`)).toBeVisible();
+  await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible();
+  await expect(page.getByText("An unclosed <div> tag breaks this page.")).toBeVisible();
+
+  // The server is still up: other requests are answered (with the same report) and nothing exited.
+  const response = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
+  expect(response.status).toBe(500);
+  expect(await response.text()).toContain(albumsSourcePath());
+  expect(server.exitCode).toBeNull();
+
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("heading", { level: 2, name: "What it does" })).toBeVisible();
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test("a broken internal link is shown the same way, with the target it names", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  writeFileSync(albumsFile(), original.replace("## What it does", "See [the missing page](/docs/user-guide/nowhere).\n\n## What it does"));
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByText(/\/docs\/user-guide\/nowhere/).first()).toBeVisible();
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+});
