@@ -62,20 +62,21 @@ test.beforeAll(async () => {
   contentDir = join(tmp, "content");
   cpSync(join(REPO_ROOT, "content"), contentDir, { recursive: true });
   original = readFileSync(albumsFile(), "utf8");
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: "127.0.0.1",
+    PORT: String(PORT),
+    SITE_CONTENT_DIR: contentDir,
+    SITE_SESSION_SECRET: "e2e-only-secret-not-for-production",
+    NO_COLOR: "1",
+  };
   server = spawn("npm", ["run", "dev", "--", "--port", String(EXTRA_PORTS.devReloadChannel)], {
     cwd: REPO_ROOT,
     // Its own process group, so that stopping it stops remix dev and its app server too.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      SITE_CONTENT_DIR: contentDir,
-      SITE_SESSION_SECRET: "e2e-only-secret-not-for-production",
-      NO_COLOR: "1",
-    },
+    env: env as NodeJS.ProcessEnv,
   });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
