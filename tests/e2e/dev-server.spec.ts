@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { REPO_ROOT } from "./support/dockerfile";
+import { startDevServer, type DevServer } from "./support/dev-server";
 import { EXTRA_PORTS } from "./support/ports";
 
 // `npm run dev` as an author uses it: started from this checkout on a free
@@ -24,27 +24,12 @@ const UPDATE_MS = 30_000;
 
 let tmp: string;
 let contentDir: string;
-let server: ChildProcess;
-let output = "";
+let server: DevServer;
 let original: string;
 
 const albumsFile = () => join(contentDir, "docs/user-guide/features/albums.mdx");
 /** The path the dev server names the file by: relative to the checkout. */
 const albumsSourcePath = () => relative(REPO_ROOT, albumsFile());
-
-async function waitForSite(deadline: number) {
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`npm run dev exited (${server.exitCode}):\n${output}`);
-    try {
-      const response = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5000) });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`npm run dev did not answer on ${ORIGIN} in time:\n${output}`);
-}
 
 /** Opens the page and waits until it listens for content changes. */
 async function openLive(page: Page, path: string) {
@@ -62,40 +47,18 @@ test.beforeAll(async () => {
   contentDir = join(tmp, "content");
   cpSync(join(REPO_ROOT, "content"), contentDir, { recursive: true });
   original = readFileSync(albumsFile(), "utf8");
-  const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: "127.0.0.1",
-    PORT: String(PORT),
-    SITE_CONTENT_DIR: contentDir,
-    SITE_SESSION_SECRET: "e2e-only-secret-not-for-production",
-    NO_COLOR: "1",
-  };
-  server = spawn("npm", ["run", "dev", "--", "--port", String(EXTRA_PORTS.devReloadChannel)], {
-    cwd: REPO_ROOT,
-    // Its own process group, so that stopping it stops remix dev and its app server too.
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: env as NodeJS.ProcessEnv,
-  });
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await waitForSite(Date.now() + STARTUP_MS);
+  const started = performance.now();
+  server = await startDevServer({ port: PORT, reloadPort: EXTRA_PORTS.devReloadChannel, contentDir, timeoutMs: STARTUP_MS });
+  console.log(`npm run dev answered after ${Math.round(performance.now() - started)} ms`);
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    process.kill(-server.pid, "SIGTERM");
-    const timer = setTimeout(() => server.pid && process.kill(-server.pid, "SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 test("prints where the site is and serves a development build from .dev/", async () => {
-  expect(output).toContain(`http://127.0.0.1:${PORT}`);
+  expect(server.output()).toContain(`http://127.0.0.1:${PORT}`);
   const html = await (await fetch(`${ORIGIN}${PAGE}`)).text();
   expect(html).toContain("Albums and sharing");
   // The development build reloads itself when app code changes (Remix's live reload).
@@ -107,7 +70,7 @@ test("an edited page updates in the open browser without a reload, keeping the s
   await openLive(page, PAGE);
   await page.evaluate(() => window.scrollTo(0, 600));
   const scrolled = await page.evaluate(() => window.scrollY);
-  const compiledBefore = output.match(/compiled \S+/g)?.length ?? 0;
+  const compiledBefore = server.output().match(/compiled \S+/g)?.length ?? 0;
 
   writeFileSync(albumsFile(), original.replace("## What it does", "Saved while the page was open.\n\n## What it does"));
 
@@ -115,9 +78,9 @@ test("an edited page updates in the open browser without a reload, keeping the s
   expect(await stillSameDocument(page)).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   // Only the edited page was compiled again, and said so.
-  const compiled = (output.match(/compiled \S+/g) ?? []).slice(compiledBefore);
+  const compiled = (server.output().match(/compiled \S+/g) ?? []).slice(compiledBefore);
   expect(compiled).toEqual([`compiled ${albumsSourcePath()}`]);
-  expect(output).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
+  expect(server.output()).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
 });
 
 test("a new page appears in the sidebar of the open page and is served", async ({ page }) => {
@@ -155,7 +118,7 @@ test("broken MDX shows file, line and column in the browser; fixing it brings th
   const response = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
   expect(response.status).toBe(500);
   expect(await response.text()).toContain(albumsSourcePath());
-  expect(server.exitCode).toBeNull();
+  expect(server.child.exitCode).toBeNull();
 
   writeFileSync(albumsFile(), original);
   await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
@@ -171,4 +134,23 @@ test("a broken internal link is shown the same way, with the target it names", a
   await expect(page.getByText(/\/docs\/user-guide\/nowhere/).first()).toBeVisible();
   writeFileSync(albumsFile(), original);
   await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+});
+
+test("the production build carries none of it: no compiler on the server, no live reload in the browser", () => {
+  // `npm test` builds for production before these tests: build/ and public/build/ are that build.
+  const serverBuild = readFileSync(join(REPO_ROOT, "build/index.js"), "utf8");
+  const imported = [...serverBuild.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+  expect(imported.length).toBeGreaterThan(5);
+  for (const compiler of ["mdx-bundler", "esbuild", "tsx", "@mdx-js/mdx", "rehype-pretty-code", "shiki"]) {
+    expect(imported.filter((name) => name === compiler || name?.startsWith(`${compiler}/`)), compiler).toEqual([]);
+  }
+  expect(serverBuild).not.toContain("live.server");
+  const assets = join(REPO_ROOT, "public/build");
+  const scripts = readdirSync(assets, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const name of scripts) {
+    const code = readFileSync(join(assets, name), "utf8");
+    expect(code, name).not.toContain("__live-content");
+    expect(code, name).not.toContain("remixLiveReloadConnect");
+  }
 });
