@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, watch, type FSWatcher } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { buildSiteContent, LinkCheckError } from "./build.server";
 import { diskCache, type CompileCache } from "./cache.server";
 import type { CompiledBody } from "./compile.server";
@@ -73,10 +73,18 @@ function excerpt(root: string, file: string, line: number): SourceLine[] {
   return shown;
 }
 
+/**
+ * How a file is named to the author: relative to the checkout, or absolute
+ * when the content folder is elsewhere (SITE_CONTENT_DIR), rather than "../../".
+ */
+export function displayPath(root: string, file: string): string {
+  return file.startsWith("../") ? resolve(root, file) : file;
+}
+
 /** What a failed build reports, one entry per mistake, each placed in its file. */
 export function problemsOf(error: unknown, root: string): ContentProblem[] {
   const place = (file: string, line: number, column: number, message: string): ContentProblem => ({
-    file,
+    file: file && displayPath(root, file),
     line,
     column,
     message,
@@ -172,10 +180,10 @@ export class LiveContent {
         root: this.options.root,
         contentDir: this.options.contentDir,
         cache: this.cache,
-        onCompiled: (file, ms) => this.log(`compiled ${file} in ${Math.round(ms)} ms`),
+        onCompiled: (file, ms) => this.log(`compiled ${displayPath(this.options.root, file)} in ${Math.round(ms)} ms`),
       });
       this.cache.endBuild();
-      for (const w of result.warnings) this.log(`warning: ${w.file}:${w.line}:${w.column}: ${w.message}`);
+      for (const w of result.warnings) this.log(`warning: ${displayPath(this.options.root, w.file)}:${w.line}:${w.column}: ${w.message}`);
       if (previous?.content?.buildId === result.content.buildId) return;
       next = { version: (previous?.version ?? 0) + 1, content: result.content, problems: null };
       const pages = Object.keys(result.content.pages).length;

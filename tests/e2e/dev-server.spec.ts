@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { REPO_ROOT } from "./support/dockerfile";
 import { startDevServer, type DevServer } from "./support/dev-server";
@@ -28,8 +28,8 @@ let server: DevServer;
 let original: string;
 
 const albumsFile = () => join(contentDir, "docs/user-guide/features/albums.mdx");
-/** The path the dev server names the file by: relative to the checkout. */
-const albumsSourcePath = () => relative(REPO_ROOT, albumsFile());
+/** The content folder is outside the checkout: the dev server names its files by absolute path. */
+const albumsSourcePath = albumsFile;
 
 /** Opens the page and waits until it listens for content changes. */
 async function openLive(page: Page, path: string) {
