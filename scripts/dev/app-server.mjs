@@ -6,8 +6,10 @@
 // of the server build that app code changes cause. Browsers open on the site
 // listen on CONTENT_EVENTS and re-run their loaders when the content changes.
 // See docs/decisions/009-live-content.md.
+import { watch } from "node:fs";
 import http from "node:http";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
 const CONTENT_EVENTS = "/__live-content";
@@ -18,18 +20,92 @@ const root = process.cwd();
 const contentDir = resolve(root, process.env.SITE_CONTENT_DIR ?? "content");
 const log = (line) => console.log(`[content] ${line}`);
 
-// The pipeline is TypeScript: loaded through tsx, in its own namespace so that
-// nothing else this process imports (the server build) goes through tsx.
-const tsx = register({ namespace: "live-content" });
-const { LiveContent } = await tsx.import("../../app/content/live.server.ts", import.meta.url);
+/**
+ * The content pipeline (TypeScript, through tsx) with its own live content.
+ * Each load gets a namespace of its own, so nothing else this process imports
+ * (the server build) goes through tsx, and a reload gets fresh modules.
+ * Returns the pipeline's own source files, to watch.
+ */
+async function loadPipeline(generation) {
+  const files = new Set();
+  const tsx = register({
+    namespace: `live-content-${generation}`,
+    onImport(url) {
+      if (url.startsWith("file:") && !url.includes("/node_modules/")) files.add(fileURLToPath(url.replace(/\?.*$/, "")));
+    },
+  });
+  const { LiveContent } = await tsx.import("../../app/content/live.server.ts", import.meta.url);
+  const live = new LiveContent({ root, contentDir, log });
+  await live.refresh();
+  return { live, files, unregister: tsx.unregister };
+}
 
-const live = new LiveContent({ root, contentDir, log });
-log(`compiling ${contentDir}`);
-await live.refresh();
-live.watch();
-globalThis[LIVE_CONTENT] = live;
+/**
+ * The live content as the server build and the browsers see it: one object
+ * across reloads of the pipeline, which happen when one of its own files
+ * (app/content, the diagrams, …) changes, as app code does for remix dev.
+ */
+class LiveSite {
+  listeners = new Set();
+  generation = 1;
 
-/** Server-sent events: the content's version now, and each new one (see app/components/dev/LiveContent.tsx). */
+  async start() {
+    log(`compiling ${contentDir}`);
+    this.use(await loadPipeline(this.generation));
+    watch(join(root, "app"), { recursive: true }, (_event, name) => {
+      if (name && this.pipeline.files.has(join(root, "app", String(name)))) this.reloadSoon();
+    });
+  }
+
+  use(pipeline) {
+    const previous = this.pipeline;
+    pipeline.stopWatching = pipeline.live.watch();
+    pipeline.live.onChange((state) => this.emit(state));
+    this.pipeline = pipeline;
+    if (!previous) return;
+    previous.stopWatching();
+    void previous.unregister();
+    this.emit(pipeline.live.current());
+  }
+
+  emit(state) {
+    for (const listener of this.listeners) listener(state);
+  }
+
+  reloadSoon() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.reloading = (async () => {
+        log("the content pipeline changed: loading it again");
+        try {
+          this.use(await loadPipeline((this.generation += 1)));
+        } catch (error) {
+          log(`the content pipeline failed to load; keeping the previous one until the next change:\n${error?.stack ?? error}`);
+        }
+      })();
+    }, 100);
+  }
+
+  current() {
+    return this.pipeline.live.current();
+  }
+
+  async refresh() {
+    await this.reloading;
+    return this.pipeline.live.refresh();
+  }
+
+  onChange(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+const site = new LiveSite();
+await site.start();
+globalThis[LIVE_CONTENT] = site;
+
+/** Server-sent events: the content's version now, and each new one (see app/components/dev/LiveContentUpdates.tsx). */
 function contentEvents(req, res) {
   res.writeHead(200, {
     "Content-Type": "text/event-stream",
@@ -37,8 +113,8 @@ function contentEvents(req, res) {
     Connection: "keep-alive",
   });
   const send = (state) => res.write(`data: ${state.version}\n\n`);
-  send(live.current());
-  const stop = live.onChange(send);
+  send(site.current());
+  const stop = site.onChange(send);
   const heartbeat = setInterval(() => res.write(": still here\n\n"), HEARTBEAT_MS);
   req.on("close", () => {
     stop();
@@ -60,7 +136,7 @@ function withLiveContent(listener) {
   return function liveContentListener(req, res) {
     if (req.url === CONTENT_EVENTS) return contentEvents(req, res);
     noStaleAnswers(req, res);
-    live.refresh().then(() => listener.call(this, req, res));
+    site.refresh().then(() => listener.call(this, req, res));
   };
 }
 
