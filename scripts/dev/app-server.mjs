@@ -9,8 +9,7 @@
 import { watch } from "node:fs";
 import http from "node:http";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { register } from "tsx/esm/api";
+import { Worker } from "node:worker_threads";
 
 const CONTENT_EVENTS = "/__live-content";
 const LIVE_CONTENT = Symbol.for("smriti.live-content");
@@ -21,78 +20,110 @@ const contentDir = resolve(root, process.env.SITE_CONTENT_DIR ?? "content");
 const log = (line) => console.log(`[content] ${line}`);
 
 /**
- * The content pipeline (TypeScript, through tsx) with its own live content.
- * Each load gets a namespace of its own, so nothing else this process imports
- * (the server build) goes through tsx, and a reload gets fresh modules.
- * Returns the pipeline's own source files, to watch.
+ * The content pipeline in a worker (scripts/dev/content-worker.mjs), resolved
+ * once it has built the content. Its states go to `onState`, the last one is
+ * kept in `latest`.
  */
-async function loadPipeline(generation) {
-  const files = new Set();
-  const tsx = register({
-    namespace: `live-content-${generation}`,
-    onImport(url) {
-      if (url.startsWith("file:") && !url.includes("/node_modules/")) files.add(fileURLToPath(url.replace(/\?.*$/, "")));
-    },
+function startPipeline() {
+  const worker = new Worker(new URL("./content-worker.mjs", import.meta.url), { workerData: { root, contentDir } });
+  const waiting = new Map();
+  let nextId = 0;
+  const pipeline = {
+    latest: null,
+    onState: () => {},
+    files: new Set(),
+    exited: false,
+    refresh: () =>
+      new Promise((done) => {
+        // A pipeline that died answers with the last content it built (the log says why it died).
+        if (pipeline.exited) return done();
+        const id = (nextId += 1);
+        waiting.set(id, done);
+        worker.postMessage({ type: "refresh", id });
+      }),
+    stop: () => worker.terminate(),
+  };
+  return new Promise((resolveReady, rejectReady) => {
+    worker.on("message", (message) => {
+      if (message.type === "state") {
+        pipeline.latest = message.state;
+        pipeline.onState(message.state);
+      } else if (message.type === "refreshed") {
+        waiting.get(message.id)?.();
+        waiting.delete(message.id);
+      } else if (message.type === "ready") {
+        pipeline.files = new Set(message.files);
+        resolveReady(pipeline);
+      }
+    });
+    worker.on("error", (error) => {
+      log(`the content pipeline stopped: ${error?.stack ?? error}`);
+      rejectReady(error);
+    });
+    worker.once("exit", (code) => {
+      pipeline.exited = true;
+      for (const done of waiting.values()) done();
+      waiting.clear();
+      rejectReady(new Error(`the content worker exited (${code}) before it was ready`));
+    });
   });
-  const { LiveContent } = await tsx.import("../../app/content/live.server.ts", import.meta.url);
-  const live = new LiveContent({ root, contentDir, log });
-  await live.refresh();
-  return { live, files, unregister: tsx.unregister };
 }
 
 /**
- * The live content as the server build and the browsers see it: one object
- * across reloads of the pipeline, which happen when one of its own files
- * (app/content, the diagrams, …) changes, as app code does for remix dev.
+ * The live content as the server build (through `current()`) and the browsers
+ * (through `onChange`) see it: one object across restarts of the pipeline,
+ * which happen when one of its own source files changes (app/content, the
+ * diagrams, …), as app code changes rebuild the server under remix dev.
  */
 class LiveSite {
   listeners = new Set();
-  generation = 1;
+  state = null;
 
   async start() {
     log(`compiling ${contentDir}`);
-    this.use(await loadPipeline(this.generation));
+    this.follow(await startPipeline());
     watch(join(root, "app"), { recursive: true }, (_event, name) => {
-      if (name && this.pipeline.files.has(join(root, "app", String(name)))) this.reloadSoon();
+      if (name && this.pipeline.files.has(join(root, "app", String(name)))) this.restartSoon();
     });
   }
 
-  use(pipeline) {
-    const previous = this.pipeline;
-    pipeline.stopWatching = pipeline.live.watch();
-    pipeline.live.onChange((state) => this.emit(state));
+  follow(pipeline) {
     this.pipeline = pipeline;
-    if (!previous) return;
-    previous.stopWatching();
-    void previous.unregister();
-    this.emit(pipeline.live.current());
+    pipeline.onState = (state) => this.update(state);
+    if (pipeline.latest) this.update(pipeline.latest);
   }
 
-  emit(state) {
+  update(state) {
+    this.state = state;
     for (const listener of this.listeners) listener(state);
   }
 
-  reloadSoon() {
+  restartSoon() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.reloading = (async () => {
-        log("the content pipeline changed: loading it again");
+      this.restarting = (async () => {
+        log("the content pipeline changed: starting it again");
         try {
-          this.use(await loadPipeline((this.generation += 1)));
+          const next = await startPipeline();
+          const previous = this.pipeline;
+          previous.onState = () => {};
+          this.follow(next);
+          await previous.stop();
         } catch (error) {
-          log(`the content pipeline failed to load; keeping the previous one until the next change:\n${error?.stack ?? error}`);
+          log(`the content pipeline failed to start; the previous one stays until the next change:\n${error?.stack ?? error}`);
         }
       })();
     }, 100);
   }
 
   current() {
-    return this.pipeline.live.current();
+    return this.state;
   }
 
   async refresh() {
-    await this.reloading;
-    return this.pipeline.live.refresh();
+    await this.restarting;
+    await this.pipeline.refresh();
+    return this.state;
   }
 
   onChange(listener) {
