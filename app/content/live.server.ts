@@ -8,7 +8,7 @@ import { ContentError } from "./source.server";
 import type { SiteContent } from "./types";
 
 // Content in development (`npm run dev`): the same build as `npm run
-// build:content`, run again in the dev server's process whenever a file under
+// build:content`, run again in the dev server's content worker whenever a file under
 // content/ changes, with compiled pages kept in memory by content hash so that
 // only the pages that changed are compiled again. A mistake in the content
 // does not stop anything: it becomes the state ("problems") until the file is

@@ -8,7 +8,7 @@ import type { CompiledPage, SiteContent } from "./types";
 export const SITE_CONTENT_FILE = "build/content/site-content.json";
 
 /**
- * Where `npm run dev`'s app server (scripts/dev-app-server.mjs) puts the
+ * Where `npm run dev`'s app server (scripts/dev/app-server.mjs) puts the
  * content it compiles live (app/content/live.server.ts), outside the server
  * build, which is reloaded whenever app code changes.
  */

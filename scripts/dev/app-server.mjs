@@ -1,11 +1,11 @@
 // The app server of `npm run dev`, which `remix dev` starts (scripts/dev/start.mjs):
-// remix-serve over the development build, with the content compiled live in this
-// process (app/content/live.server.ts). Every request first waits until the
-// content has every change saved so far; the server build reads the result
-// through a global (app/content/store.server.ts), so it survives the reloads
-// of the server build that app code changes cause. Browsers open on the site
-// listen on CONTENT_EVENTS and re-run their loaders when the content changes.
-// See docs/decisions/009-live-content.md.
+// remix-serve over the development build, plus the content compiled live by
+// app/content/live.server.ts in a worker thread (scripts/dev/content-worker.mjs).
+// Every request first waits until the content has every change saved so far;
+// the server build reads the result through a global (app/content/store.server.ts),
+// so it survives the reloads of the server build that app code changes cause.
+// Browsers open on the site listen on CONTENT_EVENTS and re-run their loaders
+// when the content changes. See docs/decisions/009-live-content.md.
 import { watch } from "node:fs";
 import http from "node:http";
 import { join, resolve } from "node:path";
