@@ -2,7 +2,7 @@ import { existsSync, readFileSync, watch, type FSWatcher } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { buildSiteContent, LinkCheckError } from "./build.server";
 import { diskCache, type CompileCache } from "./cache.server";
-import type { CompiledBody } from "./compile.server";
+import { compilePage, type CompiledBody } from "./compile.server";
 import type { ContentProblem, SourceLine } from "./problems";
 import { ContentError } from "./source.server";
 import type { SiteContent } from "./types";
@@ -95,6 +95,9 @@ export function problemsOf(error: unknown, root: string): ContentProblem[] {
   return [place("", 0, 0, error instanceof Error ? error.message : String(error))];
 }
 
+// A code block makes the highlighter load along with esbuild's service.
+const WARM_UP_PAGE = "Warming up.\n\n```bash\necho ready\n```\n";
+
 const sameProblems = (a: ContentProblem[], b: ContentProblem[]) => JSON.stringify(a) === JSON.stringify(b);
 
 export class LiveContent {
@@ -114,6 +117,15 @@ export class LiveContent {
   /** The content as of the last build, or null before the first. */
   current(): LiveState | null {
     return this.state;
+  }
+
+  /**
+   * Compiles a small page nobody sees, so that the first save after a start
+   * with every page cached does not also pay for starting esbuild's service
+   * and the code highlighter (about a second).
+   */
+  async warmUp(): Promise<void> {
+    await compilePage({ sourcePath: "warm-up.mdx", raw: WARM_UP_PAGE, body: WARM_UP_PAGE }, () => null);
   }
 
   /** Says a content file changed: the next refresh() builds again. */

@@ -25,6 +25,7 @@ live.onChange((state) => parentPort.postMessage({ type: "state", state }));
 await live.refresh();
 live.watch();
 parentPort.postMessage({ type: "ready", files: [...pipelineFiles] });
+await live.warmUp();
 
 parentPort.on("message", async (message) => {
   if (message.type === "refresh") {
