@@ -77,6 +77,11 @@ test("an edited page updates in the open browser without a reload, keeping the s
   await expect(page.getByText("Saved while the page was open.")).toBeVisible({ timeout: UPDATE_MS });
   expect(await stillSameDocument(page)).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // Search and llms-full.txt answer from the new text on the next request.
+  const llms = await (await fetch(`${ORIGIN}/llms-full.txt`)).text();
+  expect(llms).toContain("Saved while the page was open.");
+  const results = await (await fetch(`${ORIGIN}/search.json?q=${encodeURIComponent("saved while the page was open")}`)).text();
+  expect(results).toContain(PAGE);
   // Only the edited page was compiled again, and said so.
   const compiled = (server.output().match(/compiled \S+/g) ?? []).slice(compiledBefore);
   expect(compiled).toEqual([`compiled ${albumsSourcePath()}`]);
@@ -86,7 +91,7 @@ test("an edited page updates in the open browser without a reload, keeping the s
 test("a new page appears in the sidebar of the open page and is served", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, PAGE);
-  const sidebar = page.getByRole("navigation", { name: /docs/i });
+  const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
   await expect(sidebar.getByRole("link", { name: "Backups" })).toHaveCount(0);
 
   writeFileSync(
@@ -99,6 +104,23 @@ test("a new page appears in the sidebar of the open page and is served", async (
   await sidebar.getByRole("link", { name: "Backups" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
   await expect(page.getByText("Copy the storage folder and the database dump.")).toBeVisible();
+});
+
+test("a new title and a renamed category show in the sidebar, breadcrumbs and title of the open page", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, "/docs/user-guide/features/backups");
+  const category = join(contentDir, "docs/user-guide/features/_category_.json");
+  writeFileSync(category, JSON.stringify({ ...JSON.parse(readFileSync(category, "utf8")), label: "What it does" }));
+  const backups = join(contentDir, "docs/user-guide/features/backups.mdx");
+  writeFileSync(backups, readFileSync(backups, "utf8").replace("title: Backups", "title: Backups and restore"));
+
+  await expect(page.getByRole("heading", { level: 1, name: "Backups and restore" })).toBeVisible({ timeout: UPDATE_MS });
+  const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
+  await expect(sidebar.getByRole("link", { name: "Backups and restore" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.locator("summary", { hasText: "What it does" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).locator("li")).toHaveText(["Docs›", "User Guide›", "What it does›", "Backups and restore"]);
+  await expect(page).toHaveTitle(/^Backups and restore \|/);
+  expect(await stillSameDocument(page)).toBe(true);
 });
 
 test("broken MDX shows file, line and column in the browser; fixing it brings the page back", async ({ page }) => {
