@@ -68,7 +68,7 @@ export const meta: MetaFunction = ({ error, matches, location }) => {
   const title =
     status === 404
       ? "Page Not Found"
-      : isRouteErrorResponse(error) && isContentProblemData(error.data)
+      : process.env.NODE_ENV === "development" && isRouteErrorResponse(error) && isContentProblemData(error.data)
         ? "Content Error"
         : status >= 500
           ? "Something Went Wrong"
@@ -174,8 +174,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
-    // Only `npm run dev` sends these: production builds stop on content mistakes.
-    if (isContentProblemData(error.data)) return <ContentProblemPage problems={error.data.contentProblems} />;
+    // Only `npm run dev` sends these (production builds stop on content mistakes): left out of production bundles.
+    if (process.env.NODE_ENV === "development" && isContentProblemData(error.data)) {
+      return <ContentProblemPage problems={error.data.contentProblems} />;
+    }
     if (error.status >= 500) return <LoadFailurePage />;
     // error.data is not shown: Remix's own messages name internal route files.
     return <StatusPage status={error.status} />;

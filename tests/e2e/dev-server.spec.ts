@@ -179,5 +179,6 @@ test("the production build carries none of it: only production packages on the s
     const code = readFileSync(join(assets, name), "utf8");
     expect(code, name).not.toContain("__live-content");
     expect(code, name).not.toContain("remixLiveReloadConnect");
+    expect(code, name).not.toContain("The content has");
   }
 });
