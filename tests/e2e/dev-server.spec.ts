@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { REPO_ROOT } from "./support/dockerfile";
 import { startDevServer, type DevServer } from "./support/dev-server";
@@ -135,6 +136,13 @@ test("broken MDX shows file, line and column in the browser; fixing it brings th
   await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:`)).toBeVisible();
   await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible();
   await expect(page.getByText("An unclosed <div> tag breaks this page.")).toBeVisible();
+  // The report is readable by everyone (contrast of the marked line included), in both themes.
+  for (const theme of ["light", "dark"]) {
+    if (theme === "dark") await page.getByRole("button", { name: "Switch to dark mode" }).first().click();
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), theme).toEqual([]);
+  }
 
   // The server is still up: other requests are answered (with the same report) and nothing exited.
   const response = await fetch(`${ORIGIN}/docs/user-guide/introduction`);

@@ -108,7 +108,12 @@ function ProblemReport({ problem }: { problem: ContentProblem }) {
       <p className="font-mono text-base font-bold text-slate-900 dark:text-white">{place}</p>
       <p className="mt-2 whitespace-pre-wrap text-base">{problem.message}</p>
       {problem.excerpt.length > 0 && (
-        <pre className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-sm dark:bg-slate-900" aria-label={`Lines around line ${problem.line}`}>
+        // Focusable so that keyboard users can scroll long lines sideways.
+        <pre
+          tabIndex={0}
+          className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-sm dark:bg-slate-900"
+          aria-label={`Lines around line ${problem.line}`}
+        >
           {problem.excerpt.map(({ line, text }) => (
             <span key={line} className={line === problem.line ? "block bg-red-100 dark:bg-red-950" : "block"}>
               {`${String(line).padStart(4)} | ${text}`}
