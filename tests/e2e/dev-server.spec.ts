@@ -89,7 +89,7 @@ test("an edited page updates in the open browser without a reload, keeping the s
   expect(server.output()).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
 });
 
-test("a new page appears in the sidebar of the open page and is served", async ({ page }) => {
+test("a new page appears in the sidebar and the previous/next links of the open page, and is served", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, PAGE);
   const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
@@ -97,23 +97,28 @@ test("a new page appears in the sidebar of the open page and is served", async (
 
   writeFileSync(
     join(contentDir, "docs/user-guide/features/backups.mdx"),
-    "---\ntitle: Backups\ndescription: Keeping a copy of the library somewhere else.\nsidebar_position: 1\n---\n\nCopy the storage folder and the database dump.\n",
+    // Between Library (1) and this page (2).
+    "---\ntitle: Backups\ndescription: Keeping a copy of the library somewhere else.\nsidebar_position: 1.5\n---\n\nCopy the storage folder and the database dump.\n",
   );
 
   await expect(sidebar.getByRole("link", { name: "Backups" })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Previous.*Backups/ })).toHaveAttribute(
+    "href",
+    "/docs/user-guide/features/backups",
+  );
   expect(await stillSameDocument(page)).toBe(true);
   await sidebar.getByRole("link", { name: "Backups" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
   await expect(page.getByText("Copy the storage folder and the database dump.")).toBeVisible();
 });
 
-test("a new title and a renamed category show in the sidebar, breadcrumbs and title of the open page", async ({ page }) => {
+test("a new title, heading and category label show in the sidebar, breadcrumbs, title and table of contents of the open page", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, "/docs/user-guide/features/backups");
   const category = join(contentDir, "docs/user-guide/features/_category_.json");
   writeFileSync(category, JSON.stringify({ ...JSON.parse(readFileSync(category, "utf8")), label: "What it does" }));
   const backups = join(contentDir, "docs/user-guide/features/backups.mdx");
-  writeFileSync(backups, readFileSync(backups, "utf8").replace("title: Backups", "title: Backups and restore"));
+  writeFileSync(backups, `${readFileSync(backups, "utf8").replace("title: Backups", "title: Backups and restore")}\n## Restoring from a copy\n\nStop the stack first.\n`);
 
   await expect(page.getByRole("heading", { level: 1, name: "Backups and restore" })).toBeVisible({ timeout: UPDATE_MS });
   const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
@@ -121,6 +126,8 @@ test("a new title and a renamed category show in the sidebar, breadcrumbs and ti
   await expect(sidebar.locator("summary", { hasText: "What it does" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).locator("li")).toHaveText(["Docs›", "User Guide›", "What it does›", "Backups and restore"]);
   await expect(page).toHaveTitle(/^Backups and restore \|/);
+  const toc = page.getByRole("navigation", { name: "On this page" }).filter({ visible: true });
+  await expect(toc.getByRole("link", { name: "Restoring from a copy" })).toHaveAttribute("href", "#restoring-from-a-copy");
   expect(await stillSameDocument(page)).toBe(true);
 });
 
