@@ -2,6 +2,7 @@ import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import {
   isRouteErrorResponse,
   Links,
+  LiveReload,
   Meta,
   Outlet,
   Scripts,
@@ -15,7 +16,8 @@ import { useEffect, type ReactNode } from "react";
 import { Theme, ThemeProvider, useTheme } from "~/lib/theme";
 import { AnnouncementBar } from "~/components/layout/AnnouncementBar";
 import { BasePathBanner } from "~/components/layout/BasePathBanner";
-import { CrashPage, LoadFailurePage, NotFoundPage, StatusPage } from "~/components/layout/ErrorPages";
+import { LiveContentUpdates } from "~/components/dev/LiveContentUpdates";
+import { ContentProblemPage, CrashPage, LoadFailurePage, NotFoundPage, StatusPage } from "~/components/layout/ErrorPages";
 import { Footer } from "~/components/layout/Footer";
 import { Analytics, Fonts } from "~/components/layout/Head";
 import { Navbar } from "~/components/layout/Navbar";
@@ -24,6 +26,7 @@ import { SearchShortcut } from "~/components/search/SearchShortcut";
 import { SkipLink } from "~/components/layout/SkipLink";
 import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
 import { getSiteConfig } from "~/config.server";
+import { isContentProblemData } from "~/content/problems";
 import { announcementVisible, readTheme } from "~/http/cookies.server";
 import { publicOrigin } from "~/http/origin.server";
 import { LIVE_REGION_ID } from "~/lib/announce";
@@ -62,7 +65,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export const meta: MetaFunction = ({ error, matches, location }) => {
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page Not Found" : status >= 500 ? "Something Went Wrong" : `Error ${status}`;
+  const title =
+    status === 404
+      ? "Page Not Found"
+      : process.env.NODE_ENV === "development" && isRouteErrorResponse(error) && isContentProblemData(error.data)
+        ? "Content Error"
+        : status >= 500
+          ? "Something Went Wrong"
+          : `Error ${status}`;
   return pageMeta({
     title,
     description: "This page could not be shown.",
@@ -110,6 +120,13 @@ function Document({ children }: { children: ReactNode }) {
         <SearchShortcut />
         <ScrollRestoration />
         <Scripts />
+        {/* Development only (removed from production builds): reload on app changes, revalidate on content changes. */}
+        {process.env.NODE_ENV === "development" && (
+          <>
+            <LiveReload />
+            <LiveContentUpdates />
+          </>
+        )}
       </body>
     </html>
   );
@@ -157,6 +174,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
+    // Only `npm run dev` sends these (production builds stop on content mistakes): left out of production bundles.
+    if (process.env.NODE_ENV === "development" && isContentProblemData(error.data)) {
+      return <ContentProblemPage problems={error.data.contentProblems} />;
+    }
     if (error.status >= 500) return <LoadFailurePage />;
     // error.data is not shown: Remix's own messages name internal route files.
     return <StatusPage status={error.status} />;

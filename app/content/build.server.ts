@@ -31,6 +31,10 @@ export interface BuildOptions {
   contentDir?: string;
   /** Where compiled pages are cached by content hash; null keeps the cache in memory. */
   cacheDir?: string | null;
+  /** A cache kept by the caller across builds (development), used instead of `cacheDir`. */
+  cache?: CompileCache;
+  /** Called after each page that had to be compiled (not found in the cache). */
+  onCompiled?: (sourcePath: string, ms: number) => void;
 }
 
 export interface BuildResult {
@@ -79,7 +83,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const { root } = options;
   const contentDir = options.contentDir ?? join(root, "content");
   const cache: CompileCache =
-    options.cacheDir === null ? memoryCache() : diskCache(options.cacheDir ?? join(root, ".cache/content"));
+    options.cache ?? (options.cacheDir === null ? memoryCache() : diskCache(options.cacheDir ?? join(root, ".cache/content")));
   const fingerprint = pipelineFingerprint(root);
   const sources = readContentSources(root, contentDir);
   const bySourcePath = new Map(sources.map((page) => [page.sourcePath, page]));
@@ -108,7 +112,9 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
         fromCache += 1;
         return [page, cached, contentHash];
       }
+      const started = performance.now();
       const body = await compilePage(page, sourceResolver(page, bySourcePath));
+      options.onCompiled?.(page.sourcePath, performance.now() - started);
       cache.write(key, body);
       compiled += 1;
       return [page, body, contentHash];

@@ -55,7 +55,8 @@ export function checkLinks(pages: LinkedPage[], targets: LinkTargets): LinkRepor
       const path = normalisePath(decodeURI(target.pathname));
       const isPage = anchorsByPath.has(path);
       if (!isPage && !targets.paths.has(path)) {
-        report.errors.push({ ...at, message: `broken link: ${link.href} (no page at ${path})` });
+        const message = link.image ? `missing image: ${link.href} (no file at public${path})` : `broken link: ${link.href} (no page at ${path})`;
+        report.errors.push({ ...at, message });
         continue;
       }
       const anchor = decodeURIComponent(target.hash.slice(1));

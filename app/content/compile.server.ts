@@ -124,7 +124,8 @@ export async function compilePage(
       page.sourcePath,
       first.location?.line ?? 0,
       (first.location?.column ?? 0) + 1,
-      first.text.replace(/^\[plugin: @mdx-js\/esbuild\]\s*/, ""),
+      // esbuild wraps MDX's own message: "Cannot process MDX file with esbuild:\n  10:1-10:40: Expected …".
+      first.text.replace(/^\[plugin: @mdx-js\/esbuild\]\s*/, "").replace(/^Cannot process MDX file with esbuild:\s*(?:\d+:\d+(?:-\d+:\d+)?: )?/, ""),
     );
   }
 

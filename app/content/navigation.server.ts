@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { ContentError } from "./source.server";
+import { ContentError } from "./content-error.server";
 import type { NavItem } from "./types";
 
 // The docs sidebar comes from the folder tree, as in Docusaurus: every folder

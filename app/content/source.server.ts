@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { ContentError } from "./content-error.server";
 
 export interface PageFrontmatter {
   title: string;
@@ -27,17 +28,9 @@ export interface SourcePage {
   raw: string;
 }
 
-export class ContentError extends Error {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    readonly reason: string,
-  ) {
-    super(`${file}:${line}:${column}: ${reason}`);
-    this.name = "ContentError";
-  }
-}
+// In a module of its own, so that code the server build imports (the
+// navigation helpers) does not bring this file's YAML parser with it.
+export { ContentError };
 
 /** The front matter block at the top of a page; group 1 is its YAML. */
 export const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;

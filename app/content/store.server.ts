@@ -1,9 +1,20 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { json } from "@remix-run/node";
+import type { ContentProblemData } from "./problems";
 import type { CompiledPage, SiteContent } from "./types";
 
 /** Written by `npm run build:content`, relative to the working directory. */
 export const SITE_CONTENT_FILE = "build/content/site-content.json";
+
+/**
+ * Where `npm run dev`'s app server (scripts/dev/app-server.mjs) puts the
+ * content it compiles live (app/content/live.server.ts), outside the server
+ * build, which is reloaded whenever app code changes.
+ */
+export const LIVE_CONTENT = Symbol.for("smriti.live-content");
+
+type LiveView = { current(): { content: SiteContent | null; problems: ContentProblemData["contentProblems"] | null } | null };
 
 let loaded: { content: SiteContent; mtimeMs: number } | null = null;
 
@@ -15,12 +26,25 @@ function read(file: string): SiteContent {
   }
 }
 
+/** Development: the live content, or the content's mistakes thrown as a 500 the root error page shows. */
+function liveContent(): SiteContent | null {
+  const state = ((globalThis as Record<symbol, unknown>)[LIVE_CONTENT] as LiveView | undefined)?.current();
+  if (!state) return null;
+  if (state.content) return state.content;
+  throw json<ContentProblemData>({ contentProblems: state.problems ?? [] }, { status: 500, headers: { "Cache-Control": "no-store" } });
+}
+
 /**
- * The compiled site content, read from disk once per process. In development
- * it is read again when the content build rewrites the file, so edits show up
- * without a restart; in production the file is never looked at again.
+ * The compiled site content. In production it is read from disk once per
+ * process and never looked at again. In development it is the content that
+ * `npm run dev` compiles live; without that (a bare `remix dev`), the file is
+ * read again whenever the content build rewrites it.
  */
 export function getSiteContent(): SiteContent {
+  if (process.env.NODE_ENV === "development") {
+    const live = liveContent();
+    if (live) return live;
+  }
   const file = join(process.cwd(), SITE_CONTENT_FILE);
   if (loaded && process.env.NODE_ENV !== "development") return loaded.content;
   const mtimeMs = process.env.NODE_ENV === "development" ? statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 : 0;
@@ -30,4 +54,14 @@ export function getSiteContent(): SiteContent {
 
 export function findPage(url: string): CompiledPage | undefined {
   return getSiteContent().pages[url];
+}
+
+/** Like findPage, but undefined rather than a thrown error page while development content has a mistake (for response headers). */
+export function findPageIfBuilt(url: string): CompiledPage | undefined {
+  try {
+    return findPage(url);
+  } catch (error) {
+    if (error instanceof Response) return undefined;
+    throw error;
+  }
 }

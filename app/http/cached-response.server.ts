@@ -15,6 +15,8 @@ import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
 const DEFAULT_CACHE_MB = 16;
 
 function cacheBytes(): number {
+  // Development content changes under a running server: never answer from a stored page.
+  if (process.env.NODE_ENV === "development") return 0;
   const configured = Number(process.env.SITE_PAGE_CACHE_MB);
   return (Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_CACHE_MB) * 1024 * 1024;
 }

@@ -1,5 +1,5 @@
 import { getSiteConfig } from "~/config.server";
-import { findPage } from "~/content/store.server";
+import { findPageIfBuilt } from "~/content/store.server";
 import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
 import { renderQueue } from "./render-queue.server";
@@ -13,9 +13,9 @@ const CACHEABLE_STATUS = new Set([200, 404]);
 function markdownPage(request: Request) {
   const { pathname } = new URL(request.url);
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (path.endsWith(".md")) return findPage(path.slice(0, -3));
+  if (path.endsWith(".md")) return findPageIfBuilt(path.slice(0, -3));
   const accept = request.headers.get("accept") ?? "";
-  return accept.includes("text/markdown") ? findPage(path) : undefined;
+  return accept.includes("text/markdown") ? findPageIfBuilt(path) : undefined;
 }
 
 /** The answer when more pages wait to render than the queue holds: try again in a moment. */
@@ -73,7 +73,7 @@ export async function respondWithDocument({ request, statusCode, routeHeaders, r
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "private, no-store",
       // The theme and announcement cookies change the page; content pages also have a Markdown form.
-      Vary: findPage(url.pathname.replace(/(.)\/+$/, "$1")) ? "Cookie, Accept, Accept-Encoding" : "Cookie, Accept-Encoding",
+      Vary: findPageIfBuilt(url.pathname.replace(/(.)\/+$/, "$1")) ? "Cookie, Accept, Accept-Encoding" : "Cookie, Accept-Encoding",
       "Content-Security-Policy": contentSecurityPolicy(html, config),
       ...securityHeaders(https),
     };

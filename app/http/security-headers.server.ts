@@ -18,6 +18,12 @@ function originOf(url: string): string {
   return new URL(url).origin;
 }
 
+/** Development only: the WebSocket of `remix dev` that reloads the page when app code changes. */
+function devReloadChannel(): string[] {
+  const origin = process.env.NODE_ENV === "development" ? process.env.REMIX_DEV_ORIGIN : undefined;
+  return origin ? [originOf(origin).replace(/^http/, "ws")] : [];
+}
+
 /**
  * The page's Content-Security-Policy. Only our own inline scripts run: each is
  * allowed by its hash, which keeps a rendered page cacheable (a nonce would
@@ -29,7 +35,7 @@ export function contentSecurityPolicy(html: string, config: SiteConfig): string 
   const style = ["'self'", "'unsafe-inline'"];
   const font = ["'self'"];
   const img = ["'self'", "data:"];
-  const connect = ["'self'", originOf(config.apiServerUrl)];
+  const connect = ["'self'", originOf(config.apiServerUrl), ...devReloadChannel()];
   if (config.fontsStylesheetUrl) {
     style.push(originOf(config.fontsStylesheetUrl));
     // A fonts service serves its files from its own hosts (e.g. Google's fonts.gstatic.com).

@@ -22,6 +22,7 @@ export const DOC_PAGES: Record<string, string> = {
   "/docs/user-guide/features/users": "Users, login and features",
   "/docs/dev-guide/introduction": "Introduction",
   "/docs/dev-guide/contribution": "Contribution",
+  "/docs/dev-guide/writing-documentation": "Writing documentation",
   "/docs/dev-guide/environment": "Environment",
   "/docs/dev-guide/design-document": "Design document",
   "/docs/dev-guide/folder-structure": "Folder structure",

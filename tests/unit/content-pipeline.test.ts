@@ -306,6 +306,21 @@ describe("link checks", () => {
     assert.deepEqual(report.errors.map((e) => e.message), ["broken link: ../x/ (no page at /docs/x)"]);
   });
 
+  test("images are checked like links: one under public/ passes, a missing one or a relative path is an error", async () => {
+    const body = await compilePage(page("![card](/img/social-card.png)\n\n![gone](/img/gone.png)\n\n![beside](./beside.png)\n"), () => null);
+    const report = checkLinks([{ url: "/docs/g/a", sourcePath: "content/docs/g/a.mdx", anchors: [], links: body.links }], {
+      paths: new Set(["/img/social-card.png"]),
+      anchors: new Map(),
+    });
+    assert.deepEqual(
+      report.errors.map((e) => [e.line, e.message]),
+      [
+        [7, "missing image: /img/gone.png (no file at public/img/gone.png)"],
+        [9, "missing image: ./beside.png (no file at public/docs/g/beside.png)"],
+      ],
+    );
+  });
+
   test("a build with a broken page link stops", async () => {
     await expectBuildFailure("---\ntitle: S\ndescription: d\n---\n\n[gone](/docs/gone)\n", (error) => {
       assert.ok(error instanceof LinkCheckError);

@@ -1,5 +1,6 @@
 import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ContentProblem } from "~/content/problems";
 import { Main } from "./Main";
 import { SearchBox } from "./SearchBox";
 
@@ -95,6 +96,49 @@ export function CrashPage() {
     <ErrorLayout code="Error" title="This page crashed.">
       <p>Something went wrong while showing this page. Trying again usually helps; if it keeps happening, please report it.</p>
       <RetryButton label="Try again" />
+    </ErrorLayout>
+  );
+}
+
+/** One mistake: where it is, what is wrong, and the lines around it with the column marked. */
+function ProblemReport({ problem }: { problem: ContentProblem }) {
+  const place = problem.file ? `${problem.file}:${problem.line}:${problem.column}` : "The content";
+  return (
+    <li className="rounded-md border border-red-300 p-4 dark:border-red-800">
+      <p className="font-mono text-base font-bold text-slate-900 dark:text-white">{place}</p>
+      <p className="mt-2 whitespace-pre-wrap text-base">{problem.message}</p>
+      {problem.excerpt.length > 0 && (
+        // Focusable so that keyboard users can scroll long lines sideways.
+        <pre
+          tabIndex={0}
+          className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-sm dark:bg-slate-900"
+          aria-label={`Lines around line ${problem.line}`}
+        >
+          {problem.excerpt.map(({ line, text }) => (
+            <span key={line} className={line === problem.line ? "block bg-red-100 dark:bg-red-950" : "block"}>
+              {`${String(line).padStart(4)} | ${text}`}
+              {line === problem.line && problem.column > 0 && `\n${" ".repeat(7 + problem.column - 1)}^`}
+            </span>
+          ))}
+        </pre>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Development only (`npm run dev`): what replaces the page while the content
+ * has a mistake. It goes away by itself once the file is fixed and saved.
+ */
+export function ContentProblemPage({ problems }: { problems: ContentProblem[] }) {
+  return (
+    <ErrorLayout code="Content error" title={problems.length === 1 ? "The content has a mistake." : `The content has ${problems.length} mistakes.`}>
+      <ul className="space-y-4">
+        {problems.map((problem, index) => (
+          <ProblemReport key={index} problem={problem} />
+        ))}
+      </ul>
+      <p>Fix it and save the file: this page updates by itself. The production build (<code>npm run build</code>) stops on the same mistake.</p>
     </ErrorLayout>
   );
 }

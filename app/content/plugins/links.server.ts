@@ -1,4 +1,4 @@
-import type { Definition, Link, Root } from "mdast";
+import type { Definition, Image, Link, Root } from "mdast";
 import { visit } from "unist-util-visit";
 
 export interface CollectedLink {
@@ -10,6 +10,8 @@ export interface CollectedLink {
   column: number;
   /** A relative link to a .md/.mdx file that matched no page. */
   unresolvedSource: boolean;
+  /** An image's source rather than a link. */
+  image: boolean;
 }
 
 const SOURCE_LINK = /^(?![a-z][a-z0-9+.-]*:|\/|#)(.*?\.mdx?)(#.*)?$/i;
@@ -26,8 +28,9 @@ export function remarkLinks(options: {
 }) {
   return (tree: Root) => {
     visit(tree, (node) => {
-      if (node.type !== "link" && node.type !== "definition") return;
-      const link = node as Link | Definition;
+      // Images too: a picture that is not there is as broken as a link.
+      if (node.type !== "link" && node.type !== "definition" && node.type !== "image") return;
+      const link = node as Link | Definition | Image;
       const match = link.url.match(SOURCE_LINK);
       let resolved = link.url;
       let unresolvedSource = false;
@@ -42,6 +45,7 @@ export function remarkLinks(options: {
         line: link.position?.start.line ?? 0,
         column: link.position?.start.column ?? 0,
         unresolvedSource,
+        image: node.type === "image",
       });
       link.url = resolved;
     });

@@ -22,6 +22,8 @@ export const EXTRA_PORTS = {
   nginxHttp: extraPort(6),
   faultInjection: extraPort(8),
   themeRestart: extraPort(9),
+  devSite: extraPort(10),
+  devReloadChannel: extraPort(11),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */

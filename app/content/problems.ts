@@ -1,0 +1,29 @@
+// What the development server shows instead of a page while the content has a
+// mistake (invalid MDX, a broken link, a bad front-matter value). Shared by the
+// server, which throws it as a 500 response's data, and the root error
+// boundary, which renders it. Production never produces it: there the build
+// fails on the same mistakes.
+
+export interface SourceLine {
+  line: number;
+  text: string;
+}
+
+export interface ContentProblem {
+  /** Repository-relative path of the file at fault; "" when the mistake is not in one file. */
+  file: string;
+  /** 1-based; 0 when unknown. */
+  line: number;
+  column: number;
+  message: string;
+  /** The lines around `line`, to show the mistake in its place. */
+  excerpt: SourceLine[];
+}
+
+export interface ContentProblemData {
+  contentProblems: ContentProblem[];
+}
+
+export function isContentProblemData(data: unknown): data is ContentProblemData {
+  return typeof data === "object" && data !== null && Array.isArray((data as Partial<ContentProblemData>).contentProblems);
+}

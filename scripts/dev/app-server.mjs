@@ -1,0 +1,183 @@
+// The app server of `npm run dev`, which `remix dev` starts (scripts/dev/start.mjs):
+// remix-serve over the development build, plus the content compiled live by
+// app/content/live.server.ts in a worker thread (scripts/dev/content-worker.mjs).
+// Every request first waits until the content has every change saved so far;
+// the server build reads the result through a global (app/content/store.server.ts),
+// so it survives the reloads of the server build that app code changes cause.
+// Browsers open on the site listen on CONTENT_EVENTS and re-run their loaders
+// when the content changes. See docs/decisions/009-live-content.md.
+import { watch } from "node:fs";
+import http from "node:http";
+import { join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
+
+const CONTENT_EVENTS = "/__live-content";
+const LIVE_CONTENT = Symbol.for("smriti.live-content");
+const HEARTBEAT_MS = 15_000;
+
+const root = process.cwd();
+const contentDir = resolve(root, process.env.SITE_CONTENT_DIR ?? "content");
+const log = (line) => console.log(`[content] ${line}`);
+
+/**
+ * The content pipeline in a worker (scripts/dev/content-worker.mjs), resolved
+ * once it has built the content. Its states go to `onState`, the last one is
+ * kept in `latest`.
+ */
+function startPipeline() {
+  const worker = new Worker(new URL("./content-worker.mjs", import.meta.url), { workerData: { root, contentDir } });
+  const waiting = new Map();
+  let nextId = 0;
+  const pipeline = {
+    latest: null,
+    onState: () => {},
+    files: new Set(),
+    exited: false,
+    refresh: () =>
+      new Promise((done) => {
+        // A pipeline that died answers with the last content it built (the log says why it died).
+        if (pipeline.exited) return done();
+        const id = (nextId += 1);
+        waiting.set(id, done);
+        worker.postMessage({ type: "refresh", id });
+      }),
+    stop: () => worker.terminate(),
+  };
+  return new Promise((resolveReady, rejectReady) => {
+    worker.on("message", (message) => {
+      if (message.type === "state") {
+        pipeline.latest = message.state;
+        pipeline.onState(message.state);
+      } else if (message.type === "refreshed") {
+        waiting.get(message.id)?.();
+        waiting.delete(message.id);
+      } else if (message.type === "ready") {
+        pipeline.files = new Set(message.files);
+        resolveReady(pipeline);
+      }
+    });
+    worker.on("error", (error) => {
+      log(`the content pipeline stopped: ${error?.stack ?? error}`);
+      rejectReady(error);
+    });
+    worker.once("exit", (code) => {
+      pipeline.exited = true;
+      for (const done of waiting.values()) done();
+      waiting.clear();
+      rejectReady(new Error(`the content worker exited (${code}) before it was ready`));
+    });
+  });
+}
+
+/**
+ * The live content as the server build (through `current()`) and the browsers
+ * (through `onChange`) see it: one object across restarts of the pipeline,
+ * which happen when one of its own source files changes (app/content, the
+ * diagrams, …), as app code changes rebuild the server under remix dev.
+ */
+class LiveSite {
+  listeners = new Set();
+  state = null;
+
+  async start() {
+    log(`compiling ${contentDir}`);
+    this.follow(await startPipeline());
+    watch(join(root, "app"), { recursive: true }, (_event, name) => {
+      if (name && this.pipeline.files.has(join(root, "app", String(name)))) this.restartSoon();
+    });
+  }
+
+  follow(pipeline) {
+    this.pipeline = pipeline;
+    pipeline.onState = (state) => this.update(state);
+    if (pipeline.latest) this.update(pipeline.latest);
+  }
+
+  update(state) {
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  restartSoon() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.restarting = (async () => {
+        log("the content pipeline changed: starting it again");
+        try {
+          const next = await startPipeline();
+          const previous = this.pipeline;
+          previous.onState = () => {};
+          this.follow(next);
+          await previous.stop();
+        } catch (error) {
+          log(`the content pipeline failed to start; the previous one stays until the next change:\n${error?.stack ?? error}`);
+        }
+      })();
+    }, 100);
+  }
+
+  current() {
+    return this.state;
+  }
+
+  async refresh() {
+    await this.restarting;
+    await this.pipeline.refresh();
+    return this.state;
+  }
+
+  onChange(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+const site = new LiveSite();
+await site.start();
+globalThis[LIVE_CONTENT] = site;
+
+/** Server-sent events: the content's version now, and each new one (see app/components/dev/LiveContentUpdates.tsx). */
+function contentEvents(req, res) {
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-store",
+    Connection: "keep-alive",
+  });
+  const send = (state) => res.write(`data: ${state.version}\n\n`);
+  send(site.current());
+  const stop = site.onChange(send);
+  const heartbeat = setInterval(() => res.write(": still here\n\n"), HEARTBEAT_MS);
+  req.on("close", () => {
+    stop();
+    clearInterval(heartbeat);
+  });
+}
+
+/** Pages change under a running dev server: browsers must ask again each time (build assets are fingerprinted). */
+function noStaleAnswers(req, res) {
+  if (req.url?.startsWith("/build/")) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadNoCache(...args) {
+    if (!this.headersSent) this.setHeader("Cache-Control", "no-cache");
+    return writeHead.apply(this, args);
+  };
+}
+
+function withLiveContent(listener) {
+  return function liveContentListener(req, res) {
+    if (req.url === CONTENT_EVENTS) return contentEvents(req, res);
+    noStaleAnswers(req, res);
+    site.refresh().then(() => listener.call(this, req, res));
+  };
+}
+
+const createServer = http.createServer;
+http.createServer = function createLiveContentServer(...args) {
+  const index = args.findLastIndex((arg) => typeof arg === "function");
+  if (index !== -1) args[index] = withLiveContent(args[index]);
+  return createServer.apply(this, args);
+};
+
+const { default: remixConfig } = await import("../../remix.config.js");
+process.argv = [process.argv[0], "remix-serve", remixConfig.serverBuildPath];
+await import("@remix-run/serve/dist/cli.js");

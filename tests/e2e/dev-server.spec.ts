@@ -1,0 +1,199 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { REPO_ROOT } from "./support/dockerfile";
+import { startDevServer, type DevServer } from "./support/dev-server";
+import { EXTRA_PORTS } from "./support/ports";
+
+// `npm run dev` as an author uses it: started from this checkout on a free
+// port, against a temporary copy of content/ (SITE_CONTENT_DIR), while the
+// production servers of the other tests keep serving build/ (the dev server
+// builds into .dev/). The page in the browser follows the files: an edit, a
+// new page, a mistake and its fix, without a reload and without a restart.
+// Timeouts are generous (the machine is shared); how fast a save reaches the
+// screen is measured by scripts/measure-dev-reload.ts, not asserted here.
+
+test.describe.configure({ mode: "serial" });
+
+const PORT = EXTRA_PORTS.devSite;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const PAGE = "/docs/user-guide/features/albums";
+const STARTUP_MS = 240_000;
+const UPDATE_MS = 30_000;
+
+let tmp: string;
+let contentDir: string;
+let server: DevServer;
+let original: string;
+
+const albumsFile = () => join(contentDir, "docs/user-guide/features/albums.mdx");
+/** The content folder is outside the checkout: the dev server names its files by absolute path. */
+const albumsSourcePath = albumsFile;
+
+/** Opens the page and waits until it listens for content changes. */
+async function openLive(page: Page, path: string) {
+  await page.goto(`${ORIGIN}${path}`);
+  await page.locator("body[data-live-content=connected]").waitFor({ state: "attached", timeout: UPDATE_MS });
+  // Set once per document: still there afterwards means the page was updated in place, not reloaded.
+  await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+}
+
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
+
+test.beforeAll(async () => {
+  test.setTimeout(STARTUP_MS + 30_000);
+  tmp = mkdtempSync(join(tmpdir(), "dev-server-"));
+  contentDir = join(tmp, "content");
+  cpSync(join(REPO_ROOT, "content"), contentDir, { recursive: true });
+  original = readFileSync(albumsFile(), "utf8");
+  const started = performance.now();
+  server = await startDevServer({ port: PORT, reloadPort: EXTRA_PORTS.devReloadChannel, contentDir, timeoutMs: STARTUP_MS });
+  console.log(`npm run dev answered after ${Math.round(performance.now() - started)} ms`);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+test("prints where the site is and serves a development build from .dev/", async () => {
+  expect(server.output()).toContain(`http://127.0.0.1:${PORT}`);
+  const html = await (await fetch(`${ORIGIN}${PAGE}`)).text();
+  expect(html).toContain("Albums and sharing");
+  // The development build reloads itself when app code changes (Remix's live reload).
+  expect(html).toContain("remixLiveReloadConnect");
+});
+
+test("an edited page updates in the open browser without a reload, keeping the scroll position", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, PAGE);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const compiledBefore = server.output().match(/compiled \S+/g)?.length ?? 0;
+
+  writeFileSync(albumsFile(), original.replace("## What it does", "Saved while the page was open.\n\n## What it does"));
+
+  await expect(page.getByText("Saved while the page was open.")).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // Search and llms-full.txt answer from the new text on the next request.
+  const llms = await (await fetch(`${ORIGIN}/llms-full.txt`)).text();
+  expect(llms).toContain("Saved while the page was open.");
+  const results = await (await fetch(`${ORIGIN}/search.json?q=${encodeURIComponent("saved while the page was open")}`)).text();
+  expect(results).toContain(PAGE);
+  // Only the edited page was compiled again, and said so.
+  const compiled = (server.output().match(/compiled \S+/g) ?? []).slice(compiledBefore);
+  expect(compiled).toEqual([`compiled ${albumsSourcePath()}`]);
+  expect(server.output()).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
+});
+
+test("a new page appears in the sidebar and the previous/next links of the open page, and is served", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, PAGE);
+  const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
+  await expect(sidebar.getByRole("link", { name: "Backups" })).toHaveCount(0);
+
+  writeFileSync(
+    join(contentDir, "docs/user-guide/features/backups.mdx"),
+    // Between Library (1) and this page (2).
+    "---\ntitle: Backups\ndescription: Keeping a copy of the library somewhere else.\nsidebar_position: 1.5\n---\n\nCopy the storage folder and the database dump.\n",
+  );
+
+  await expect(sidebar.getByRole("link", { name: "Backups" })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Previous.*Backups/ })).toHaveAttribute(
+    "href",
+    "/docs/user-guide/features/backups",
+  );
+  expect(await stillSameDocument(page)).toBe(true);
+  await sidebar.getByRole("link", { name: "Backups" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
+  await expect(page.getByText("Copy the storage folder and the database dump.")).toBeVisible();
+});
+
+test("a new title, heading and category label show in the sidebar, breadcrumbs, title and table of contents of the open page", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, "/docs/user-guide/features/backups");
+  const category = join(contentDir, "docs/user-guide/features/_category_.json");
+  writeFileSync(category, JSON.stringify({ ...JSON.parse(readFileSync(category, "utf8")), label: "What it does" }));
+  const backups = join(contentDir, "docs/user-guide/features/backups.mdx");
+  writeFileSync(backups, `${readFileSync(backups, "utf8").replace("title: Backups", "title: Backups and restore")}\n## Restoring from a copy\n\nStop the stack first.\n`);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Backups and restore" })).toBeVisible({ timeout: UPDATE_MS });
+  const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
+  await expect(sidebar.getByRole("link", { name: "Backups and restore" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.locator("summary", { hasText: "What it does" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).locator("li")).toHaveText(["Docs›", "User Guide›", "What it does›", "Backups and restore"]);
+  await expect(page).toHaveTitle(/^Backups and restore \|/);
+  const toc = page.getByRole("navigation", { name: "On this page" }).filter({ visible: true });
+  await expect(toc.getByRole("link", { name: "Restoring from a copy" })).toHaveAttribute("href", "#restoring-from-a-copy");
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test("broken MDX shows file, line and column in the browser; fixing it brings the page back", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  const lines = original.split("\n");
+  const at = lines.indexOf("## What it does");
+  lines.splice(at, 0, "An unclosed <div> tag breaks this page.", "");
+  writeFileSync(albumsFile(), lines.join("\n"));
+
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:`)).toBeVisible();
+  await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible();
+  await expect(page.getByText("An unclosed <div> tag breaks this page.")).toBeVisible();
+  // The report is readable by everyone (contrast of the marked line included), in both themes.
+  for (const theme of ["light", "dark"]) {
+    if (theme === "dark") await page.getByRole("button", { name: "Switch to dark mode" }).first().click();
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), theme).toEqual([]);
+  }
+
+  // The server is still up: other requests are answered (with the same report) and nothing exited.
+  const response = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
+  expect(response.status).toBe(500);
+  expect(await response.text()).toContain(albumsSourcePath());
+  expect(server.child.exitCode).toBeNull();
+
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("heading", { level: 2, name: "What it does" })).toBeVisible();
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test("a broken internal link is shown the same way, with the target it names", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  writeFileSync(albumsFile(), original.replace("## What it does", "See [the missing page](/docs/user-guide/nowhere).\n\n## What it does"));
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByText(/\/docs\/user-guide\/nowhere/).first()).toBeVisible();
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+});
+
+test("the production build carries none of it: only production packages on the server, no live reload in the browser", () => {
+  // `npm test` builds for production before these tests: build/ and public/build/ are that build.
+  const serverBuild = readFileSync(join(REPO_ROOT, "build/index.js"), "utf8");
+  const { dependencies } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const packages = new Set(
+    [...serverBuild.matchAll(/^import [^;]*?from "([^"]+)";$/gm)]
+      .map((match) => match[1]!)
+      .filter((name) => !name.startsWith("node:") && !name.startsWith("."))
+      .map((name) => name.split("/").slice(0, name.startsWith("@") ? 2 : 1).join("/")),
+  );
+  expect(packages.size).toBeGreaterThan(3);
+  // The container installs production dependencies only: the compiler (mdx-bundler, esbuild, tsx) must not be reached.
+  expect([...packages].filter((name) => !(name in dependencies))).toEqual([]);
+  expect(serverBuild).not.toContain("live.server");
+  const assets = join(REPO_ROOT, "public/build");
+  const scripts = readdirSync(assets, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const name of scripts) {
+    const code = readFileSync(join(assets, name), "utf8");
+    expect(code, name).not.toContain("__live-content");
+    expect(code, name).not.toContain("remixLiveReloadConnect");
+    expect(code, name).not.toContain("The content has");
+  }
+});
