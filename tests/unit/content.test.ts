@@ -243,14 +243,16 @@ test("the docs mention every environment variable of 24.05.08 (API and worker)",
   assert.deepEqual(missing, [], `environment variables not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`);
 });
 
-test("the docs mention every environment variable added in newer versions", () => {
-  const missing = missingFrom(searchableText(docsPages), HEAD_ENV_VARS, envVarPattern);
-  assert.deepEqual(missing, [], `newer environment variables not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`);
+// Variables that only the main branch has belong to Next's pages (tests/unit/next-content.test.ts);
+// a 24.05.08 page that named them would present them as settings of that release.
+test("no page of 24.05.08 names a variable that only newer versions have", () => {
+  const found = HEAD_ENV_VARS.filter((name) => envVarPattern(name).test(searchableText(docsPages)));
+  assert.deepEqual(found, [], `content/docs names variables that 24.05.08 does not have: ${found.join(", ")}`);
 });
 
 test("the configuration page lists every environment variable", () => {
   assert.ok(existsSync(configurationPage), `${rel(configurationPage)} is missing`);
-  const missing = missingFrom(searchableText([configurationPage]), [...ENV_VARS, ...HEAD_ENV_VARS], envVarPattern);
+  const missing = missingFrom(searchableText([configurationPage]), ENV_VARS, envVarPattern);
   assert.deepEqual(missing, [], `${rel(configurationPage)} does not mention (${missing.length}): ${missing.join(", ")}`);
 });
 
