@@ -7,7 +7,7 @@ import { checkLinks, type LinkTargets } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
-import { buildNavigation, type NavigationFile } from "./navigation.server";
+import { buildNavigation, readCategoryFiles } from "./navigation.server";
 import { ContentError, readContentSources, type SourcePage } from "./source.server";
 import { summaryFromHtml } from "./summary.server";
 import type { CompiledPage, SiteContent } from "./types";
@@ -84,12 +84,17 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const sources = readContentSources(root, contentDir);
   const bySourcePath = new Map(sources.map((page) => [page.sourcePath, page]));
 
-  const navigationFile = JSON.parse(readFileSync(join(contentDir, "navigation.json"), "utf8")) as NavigationFile;
   const navigation = buildNavigation(
-    navigationFile,
     sources
       .filter((page) => page.kind === "doc")
-      .map((page) => ({ slug: page.slug, url: page.url, title: page.frontmatter.title, sidebarLabel: page.frontmatter.sidebarLabel })),
+      .map((page) => ({
+        slug: page.slug,
+        url: page.url,
+        title: page.frontmatter.title,
+        sidebarLabel: page.frontmatter.sidebarLabel,
+        sidebarPosition: page.frontmatter.sidebarPosition,
+      })),
+    readCategoryFiles(root, join(contentDir, "docs")),
   );
 
   let compiled = 0;
