@@ -24,8 +24,9 @@ export interface DocsVersion {
   apiUrl: string;
   /** Prefix of its spec downloads: "/next" (/next/openapi.yaml), "" for the current release. */
   specBase: string;
-  /** Its docs tree and spec, relative to the repository root. */
-  contentDir: string;
+  /** Its docs tree, relative to the content folder: "docs", "next", "releases/24.01.15". */
+  tree: string;
+  /** Its spec, relative to the repository root. */
   specFile: string;
   /** The commit Next documents; null for releases. */
   ref: string | null;
@@ -36,9 +37,9 @@ export const RELEASE_ID = /^\d{2}\.\d{2}\.\d{2}$/;
 /** A URL path segment for Next: lower-case letters, digits and dashes. */
 const PATH_SEGMENT = /^[a-z][a-z0-9-]*$/;
 
-export const CURRENT_CONTENT_DIR = "content/docs";
+export const CURRENT_TREE = "docs";
 export const CURRENT_SPEC_FILE = "spec/openapi.yaml";
-export const releaseContentDir = (id: string) => `content/releases/${id}`;
+export const releaseTree = (id: string) => `releases/${id}`;
 export const releaseSpecFile = (id: string) => `spec/releases/${id}/openapi.yaml`;
 
 export class VersionsFileError extends Error {
@@ -91,7 +92,7 @@ export function docsVersions(file: VersionsFile): DocsVersion[] {
     docsBase: `/docs/${id}`,
     apiUrl: `/api/${id}`,
     specBase: `/${id}`,
-    contentDir: releaseContentDir(id),
+    tree: releaseTree(id),
     specFile: releaseSpecFile(id),
     ref: null,
   });
@@ -103,7 +104,7 @@ export function docsVersions(file: VersionsFile): DocsVersion[] {
       docsBase: `/docs/${file.next.path}`,
       apiUrl: `/api/${file.next.path}`,
       specBase: `/${file.next.path}`,
-      contentDir: `content/${file.next.path}`,
+      tree: file.next.path,
       specFile: file.next.spec,
       ref: file.next.ref,
     },
@@ -113,7 +114,7 @@ export function docsVersions(file: VersionsFile): DocsVersion[] {
       docsBase: "/docs",
       apiUrl: "/api",
       specBase: "",
-      contentDir: CURRENT_CONTENT_DIR,
+      tree: CURRENT_TREE,
       specFile: CURRENT_SPEC_FILE,
     },
     ...file.releases.map(release),

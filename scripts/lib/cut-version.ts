@@ -7,12 +7,12 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync 
 import { dirname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import {
-  CURRENT_CONTENT_DIR,
   CURRENT_SPEC_FILE,
+  CURRENT_TREE,
   parseVersionsFile,
   RELEASE_ID,
-  releaseContentDir,
   releaseSpecFile,
+  releaseTree,
   type VersionsFile,
 } from "../../app/content/versions";
 
@@ -60,7 +60,7 @@ function problems(root: string, id: string, file: VersionsFile): string[] {
     const version = specVersion(join(root, file.next.spec));
     if (version !== id) found.push(`${file.next.spec} says info.version "${version ?? "(none)"}", not "${id}": set it to the release id first`);
   }
-  for (const target of [releaseContentDir(file.current), releaseSpecFile(file.current)]) {
+  for (const target of [`content/${releaseTree(file.current)}`, releaseSpecFile(file.current)]) {
     if (existsSync(join(root, target))) found.push(`${target} exists already: the release ${file.current} was archived before`);
   }
 
@@ -83,8 +83,8 @@ export function cutVersion(root: string, id: string): CutVersionResult {
   const previous = file.current;
   const nextDir = `content/${file.next.path}`;
   const moves: [string, string, "move" | "copy"][] = [
-    [CURRENT_CONTENT_DIR, releaseContentDir(previous), "move"],
-    [nextDir, CURRENT_CONTENT_DIR, "copy"],
+    [`content/${CURRENT_TREE}`, `content/${releaseTree(previous)}`, "move"],
+    [nextDir, `content/${CURRENT_TREE}`, "copy"],
     [CURRENT_SPEC_FILE, releaseSpecFile(previous), "move"],
     [file.next.spec, CURRENT_SPEC_FILE, "copy"],
   ];
