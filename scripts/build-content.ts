@@ -1,5 +1,5 @@
 // `npm run build:content`: compiles every page under content/ once (cached by
-// content hash), checks navigation and links, and writes what the server
+// content hash), builds the sidebar from the folders and checks every link, and writes what the server
 // reads at start. A broken page link or invalid MDX stops the build with
 // file, line and column.
 //
@@ -9,7 +9,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";
-import { NavigationError } from "../app/content/navigation.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
 
 const root = join(import.meta.dirname, "..");
@@ -40,7 +39,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ContentError || error instanceof LinkCheckError || error instanceof NavigationError;
+  const known = error instanceof ContentError || error instanceof LinkCheckError;
   console.error(known ? `error: ${error.message}` : error);
   process.exit(1);
 });

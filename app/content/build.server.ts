@@ -7,7 +7,7 @@ import { checkLinks, type LinkReport } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
-import { buildNavigation, flattenNavigation, type NavigationFile } from "./navigation.server";
+import { buildNavigation, flattenNavigation, readCategoryFiles } from "./navigation.server";
 import { ContentError, readContentSources, readDocsTree, type SourcePage } from "./source.server";
 import { summaryFromHtml } from "./summary.server";
 import type { CompiledPage, NavItem, SiteContent, VersionContent } from "./types";
@@ -157,7 +157,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   }
 
   const versions: VersionContent[] = trees.map((tree) => {
-    const navigation = versionNavigation(contentDir, tree);
+    const navigation = versionNavigation(root, contentDir, tree);
     return { version: tree.version, entry: versionEntry(tree, navigation), navigation, api: apis.get(tree.version.id)?.page ?? null };
   });
   const buildId = sha256(
@@ -219,13 +219,19 @@ function readVersionTrees(root: string, contentDir: string): VersionTree[] {
   });
 }
 
-function versionNavigation(contentDir: string, tree: VersionTree): NavItem[] {
-  const navigationFile = JSON.parse(readFileSync(join(contentDir, "navigation.json"), "utf8")) as NavigationFile;
+/** The sidebar of one version, from its folder tree. */
+function versionNavigation(root: string, contentDir: string, tree: VersionTree): NavItem[] {
   return buildNavigation(
-    navigationFile,
     tree.sources
       .filter((page) => page.kind === "doc")
-      .map((page) => ({ slug: page.slug, url: page.url, title: page.frontmatter.title, sidebarLabel: page.frontmatter.sidebarLabel })),
+      .map((page) => ({
+        slug: page.slug,
+        url: page.url,
+        title: page.frontmatter.title,
+        sidebarLabel: page.frontmatter.sidebarLabel,
+        sidebarPosition: page.frontmatter.sidebarPosition,
+      })),
+    readCategoryFiles(root, join(contentDir, tree.version.tree)),
   );
 }
 

@@ -7,6 +7,8 @@ export interface PageFrontmatter {
   /** When absent, the build takes the page's first paragraph (app/content/summary.server.ts). */
   description?: string;
   sidebarLabel?: string;
+  /** Order among the page's siblings in the sidebar (app/content/navigation.server.ts). */
+  sidebarPosition?: number;
 }
 
 export interface SourcePage {
@@ -51,22 +53,33 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
     throw new ContentError(sourcePath, line + 1, 1, `invalid front matter: ${(error as Error).message.split("\n")[0]}`);
   }
   const record = (data ?? {}) as Record<string, unknown>;
+  const yaml = match[1] ?? "";
+  // The line of a key in the file: the opening "---" is line 1.
+  const fail = (key: string, reason: string): never => {
+    const index = yaml.split("\n").findIndex((line) => line.startsWith(`${key}:`));
+    throw new ContentError(sourcePath, index >= 0 ? index + 2 : 1, 1, reason);
+  };
   if (typeof record.title !== "string" || !record.title.trim()) {
-    throw new ContentError(sourcePath, 1, 1, `front matter needs a non-empty "title"`);
+    fail("title", `front matter needs a non-empty "title"`);
   }
   if (record.description !== undefined && (typeof record.description !== "string" || !record.description.trim())) {
-    throw new ContentError(sourcePath, 1, 1, `front matter "description" must be non-empty text (or left out to use the first paragraph)`);
+    fail("description", `front matter "description" must be non-empty text (or left out to use the first paragraph)`);
   }
   const label = record.sidebar_label;
   if (label !== undefined && typeof label !== "string") {
-    throw new ContentError(sourcePath, 1, 1, `front matter "sidebar_label" must be text`);
+    fail("sidebar_label", `front matter "sidebar_label" must be text`);
+  }
+  const sidebarPosition = record.sidebar_position;
+  if (sidebarPosition !== undefined && (typeof sidebarPosition !== "number" || !Number.isFinite(sidebarPosition))) {
+    fail("sidebar_position", `front matter "sidebar_position" must be a number`);
   }
   const offset = match[0].split("\n").length - (match[0].endsWith("\n") ? 1 : 0);
   return {
     data: {
       title: (record.title as string).trim(),
       description: (record.description as string | undefined)?.trim(),
-      sidebarLabel: label?.trim() || undefined,
+      sidebarLabel: (label as string | undefined)?.trim() || undefined,
+      sidebarPosition: sidebarPosition as number | undefined,
     },
     body: raw.slice(match[0].length),
     offset,
@@ -82,34 +95,28 @@ function listMdx(dir: string): string[] {
 }
 
 const FOLDERS = { doc: "docs", page: "pages", partial: "partials" } as const;
+const URL_PREFIX = { doc: "/docs", page: "", partial: "/_partials" } as const;
 
-function urlOf(kind: SourcePage["kind"], slug: string): string {
-  if (kind === "doc") return `/docs/${slug}`;
-  return kind === "page" ? `/${slug}` : `/_partials/${slug}`;
-}
-
-/** Reads every page under content/docs, content/pages and content/partials. */
-export function readContentSources(root: string, contentDir = join(root, "content")): SourcePage[] {
-  const pages: SourcePage[] = [];
-  for (const kind of ["doc", "page", "partial"] as const) {
-    const base = join(contentDir, FOLDERS[kind]);
-    if (!existsSync(base)) continue;
-    for (const file of listMdx(base).sort()) {
+/** Every page below `base`, of one kind, at `${urlPrefix}/<slug>`. */
+function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefix: string): SourcePage[] {
+  if (!existsSync(base)) return [];
+  return listMdx(base)
+    .sort()
+    .map((file) => {
       const slug = relative(base, file).split(sep).join("/").replace(/\.mdx$/, "");
       const sourcePath = relative(root, file).split(sep).join("/");
       const raw = readFileSync(file, "utf8");
       const { data, body, offset } = readFrontmatter(raw, sourcePath);
-      pages.push({
-        slug,
-        kind,
-        url: urlOf(kind, slug),
-        sourcePath,
-        frontmatter: data,
-        body,
-        bodyLineOffset: offset,
-        raw,
-      });
-    }
-  }
-  return pages;
+      return { slug, kind, url: `${urlPrefix}/${slug}`, sourcePath, frontmatter: data, body, bodyLineOffset: offset, raw };
+    });
+}
+
+/** Reads every page under content/docs (the current release), content/pages and content/partials. */
+export function readContentSources(root: string, contentDir = join(root, "content")): SourcePage[] {
+  return (["doc", "page", "partial"] as const).flatMap((kind) => readTree(root, join(contentDir, FOLDERS[kind]), kind, URL_PREFIX[kind]));
+}
+
+/** Reads the docs tree of another version (content/next, content/releases/<id>), served under `docsBase`. */
+export function readDocsTree(root: string, dir: string, docsBase: string): SourcePage[] {
+  return readTree(root, dir, "doc", docsBase);
 }

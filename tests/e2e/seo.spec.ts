@@ -17,10 +17,10 @@ async function text(request: APIRequestContext, path: string, headers: Record<st
   return { body: await response.text(), type: response.headers()["content-type"] ?? "", headers: response.headers() };
 }
 
-type NavigationEntry = string | { items: NavigationEntry[] };
-/** The docs pages in the order content/navigation.json gives the sidebar. */
+type NavigationEntry = { type: "link"; url: string } | { type: "category"; items: NavigationEntry[] };
+/** The docs pages in the order of the sidebar the build computed from the folders. */
 const sidebarPaths = (items: NavigationEntry[]): string[] =>
-  items.flatMap((item) => (typeof item === "string" ? [`/docs/${item}`] : sidebarPaths(item.items)));
+  items.flatMap((item) => (item.type === "link" ? [item.url] : sidebarPaths(item.items)));
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
@@ -234,7 +234,7 @@ test.describe("llms.txt and llms-full.txt", () => {
   test("llms-full.txt holds every docs page in sidebar order, with absolute links", async ({ request }) => {
     const { body, type } = await text(request, "/llms-full.txt");
     expect(type).toBe("text/plain; charset=utf-8");
-    const sidebarOrder = sidebarPaths(JSON.parse(readFileSync(join(import.meta.dirname, "../../content/navigation.json"), "utf8")).docs);
+    const sidebarOrder = sidebarPaths(JSON.parse(readFileSync(join(import.meta.dirname, "../../build/content/site-content.json"), "utf8")).navigation);
     expect([...sidebarOrder].sort()).toEqual(Object.keys(DOC_PAGES).sort());
     const sources = [...body.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
     expect(sources).toEqual(sidebarOrder.map((path) => `${origin()}${path}`));

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/content/build.server";
 import { checkLinks } from "../../app/content/check-links.server";
@@ -11,7 +11,7 @@ import { preprocessMdx } from "../../app/content/preprocess.server";
 import { currentCommit, lastCommitDates } from "../../app/content/git-dates.server";
 import { ContentError } from "../../app/content/source.server";
 import { summaryFromHtml } from "../../app/content/summary.server";
-import type { CompiledPage } from "../../app/content/types";
+import type { CompiledPage, NavItem } from "../../app/content/types";
 
 const root = join(import.meta.dirname, "../..");
 const fixture = join(root, "tests/fixtures/content");
@@ -72,18 +72,14 @@ describe("building the fixture content", () => {
     assert.equal(result.content.pages["/standalone"]!.kind, "page");
   });
 
-  test("builds the sidebar from navigation.json, in its order", () => {
+  test("builds the sidebar from the folders: a category per folder, unpositioned pages by name", () => {
     assert.deepEqual(result.content.navigation, [
       {
         type: "category",
         label: "Guide",
         items: [
           { type: "link", slug: "guide/first", label: "First", url: "/docs/guide/first" },
-          {
-            type: "category",
-            label: "Nested",
-            items: [{ type: "link", slug: "guide/second", label: "Second page", url: "/docs/guide/second" }],
-          },
+          { type: "link", slug: "guide/second", label: "Second page", url: "/docs/guide/second" },
         ],
       },
     ]);
@@ -221,6 +217,67 @@ describe("building the fixture content", () => {
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the sidebar from folders", () => {
+  /** A copy of the fixture with extra files (path relative to the content folder → text). */
+  async function buildWith(files: Record<string, string>) {
+    const copy = mkdtempSync(join(tmpdir(), "content-sidebar-"));
+    try {
+      cpSync(fixture, copy, { recursive: true });
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(copy, path)), { recursive: true });
+        writeFileSync(join(copy, path), text);
+      }
+      return await buildSiteContent({ root, contentDir: copy, cacheDir: null });
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }
+  const page = (title: string, extra = "") => `---\ntitle: ${title}\ndescription: d\n${extra}---\n\nText.\n`;
+  const labels = (items: NavItem[]): unknown[] => items.map((item) => (item.type === "link" ? item.label : [item.label, labels(item.items)]));
+
+  test("sidebar_position and _category_.json order pages and folders together; the rest follow by name", async () => {
+    const { content } = await buildWith({
+      "docs/guide/third.mdx": page("Third", "sidebar_position: 1\n"),
+      "docs/guide/deeper/_category_.json": '{ "label": "Deeper things", "position": 2 }',
+      "docs/guide/deeper/inner.mdx": page("Inner"),
+      "docs/guide/zeta/alpha.mdx": page("Alpha"),
+      "docs/appendix/extra.mdx": page("Extra"),
+    });
+    assert.deepEqual(labels(content.navigation), [
+      ["Guide", ["Third", ["Deeper things", ["Inner"]], "First", "Second page", ["Zeta", ["Alpha"]]]],
+      ["Appendix", ["Extra"]],
+    ]);
+  });
+
+  test("a new page in a new folder gets its category in the sidebar and in search", async () => {
+    const { content } = await buildWith({ "docs/guide/more/_category_.json": '{ "label": "More" }', "docs/guide/more/inner.mdx": page("Inner") });
+    assert.deepEqual(labels(content.navigation), [["Guide", ["First", ["More", ["Inner"]], "Second page"]]]);
+    const inner = content.search.documents.find((doc) => doc.url === "/docs/guide/more/inner");
+    assert.equal(inner?.trail, "Guide › More");
+  });
+
+  test("a position that is not a number names the file and its line", async () => {
+    await expectBuildFailure("---\ntitle: S\ndescription: d\nsidebar_position: soon\n---\n\nText.\n", (error) => {
+      assert.ok(error instanceof ContentError);
+      assert.match(error.message, /docs\/guide\/second\.mdx:4:1: front matter "sidebar_position" must be a number/);
+    });
+  });
+
+  test("a broken or misspelt _category_.json names the file, line and column", async () => {
+    await assert.rejects(buildWith({ "docs/guide/_category_.json": '{\n  "label": "Guide",\n  "postion": 1\n}\n' }), (error: unknown) => {
+      assert.ok(error instanceof ContentError);
+      assert.match(error.message, /docs\/guide\/_category_\.json:3:3: unknown key "postion"/);
+      return true;
+    });
+    await assert.rejects(buildWith({ "docs/guide/_category_.json": '{ "label": "Guide", }' }), (error: unknown) => {
+      assert.ok(error instanceof ContentError);
+      assert.match(error.message, /docs\/guide\/_category_\.json:1:\d+: invalid JSON/);
+      return true;
+    });
+    await assert.rejects(buildWith({ "docs/guide/_category_.json": '{ "position": "first" }' }), /"position" must be a number/);
   });
 });
 

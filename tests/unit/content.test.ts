@@ -1,5 +1,5 @@
 // Content checks for every page under content/: front matter, headings, no
-// placeholder words, sidebar coverage, and that the docs mention every
+// placeholder words, sidebar order, and that the docs mention every
 // environment variable and API path of the product (tests/fixtures/facts.ts).
 //
 //   node --import tsx --test tests/unit/content.test.ts
@@ -15,7 +15,6 @@ import { API_PATHS, COMPOSE_ENV_VARS, ENV_VARS, HEAD_ENV_VARS, OTHER_API_PATHS }
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const contentDir = join(root, "content");
 const docsDir = join(contentDir, "docs");
-const navigationFile = join(contentDir, "navigation.json");
 const configurationPage = join(docsDir, "user-guide", "configuration.mdx");
 
 const MAX_DESCRIPTION = 160;
@@ -35,11 +34,6 @@ function listMdx(dir: string): string[] {
 /** Path relative to the repository root with forward slashes, for messages. */
 function rel(path: string): string {
   return relative(root, path).split(sep).join("/");
-}
-
-/** Slug of a docs file as navigation.json writes it: "user-guide/installation". */
-function docSlug(path: string): string {
-  return relative(docsDir, path).split(sep).join("/").replace(/\.mdx$/, "");
 }
 
 interface Line {
@@ -168,36 +162,41 @@ for (const path of allPages) {
   });
 }
 
-/** Every slug listed in navigation.json, in order (strings inside "items" arrays, at any depth). */
-function navigationSlugs(value: unknown, inItems = false): string[] {
-  if (typeof value === "string") return inItems ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap((item) => navigationSlugs(item, inItems));
-  if (value && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    const own = ["slug", "id", "doc"].flatMap((key) => (typeof record[key] === "string" ? [record[key] as string] : []));
-    return [...own, ...Object.entries(record).flatMap(([key, child]) => (key === "items" || key === "docs" ? navigationSlugs(child, true) : navigationSlugs(child, false)))];
-  }
-  return [];
+/** Every folder below `dir`, itself included. */
+function folders(dir: string): string[] {
+  return [dir, ...readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? folders(join(dir, entry.name)) : []))];
 }
 
-test("navigation.json and content/docs agree", async (t) => {
-  assert.ok(existsSync(navigationFile), "content/navigation.json is missing");
-  const navigation: unknown = JSON.parse(readFileSync(navigationFile, "utf8"));
-  const listed = navigationSlugs(navigation).map((slug) => slug.replace(/^\/+|\/+$/g, "").replace(/^docs\//, ""));
-
-  await t.test("every docs page is listed in navigation.json", () => {
-    const unlisted = docsPages.map(docSlug).filter((slug) => !listed.includes(slug));
-    assert.deepEqual(unlisted, [], `docs pages missing from content/navigation.json: ${unlisted.join(", ")}`);
+test("the sidebar is ordered on purpose", async (t) => {
+  await t.test("every folder of content/docs names its category in _category_.json", () => {
+    const unnamed = folders(docsDir)
+      .filter((dir) => dir !== docsDir)
+      .filter((dir) => {
+        const file = join(dir, "_category_.json");
+        return !existsSync(file) || typeof (JSON.parse(readFileSync(file, "utf8")) as { label?: unknown }).label !== "string";
+      });
+    assert.deepEqual(unnamed.map(rel), [], "folders without a category label");
   });
 
-  await t.test("every navigation entry has a page", () => {
-    const missing = listed.filter((slug) => !existsSync(join(docsDir, `${slug}.mdx`)));
-    assert.deepEqual(missing, [], `navigation.json lists pages that do not exist: ${missing.map((s) => `content/docs/${s}.mdx`).join(", ")}`);
-  });
-
-  await t.test("no page is listed twice", () => {
-    const twice = listed.filter((slug, index) => listed.indexOf(slug) !== index);
-    assert.deepEqual(twice, [], `navigation.json lists these pages more than once: ${twice.join(", ")}`);
+  await t.test("every docs page has a sidebar_position, unique among its siblings", () => {
+    const problems: string[] = [];
+    for (const dir of folders(docsDir)) {
+      const taken = new Map<number, string>();
+      const siblings = readdirSync(dir, { withFileTypes: true });
+      for (const entry of siblings) {
+        const path = join(dir, entry.name);
+        const position = entry.isDirectory()
+          ? (JSON.parse(readFileSync(join(path, "_category_.json"), "utf8")) as { position?: number }).position
+          : entry.name.endsWith(".mdx")
+            ? (parseYaml(readFileSync(path, "utf8").match(FRONTMATTER)?.[1] ?? "") as { sidebar_position?: number }).sidebar_position
+            : null;
+        if (position === null) continue;
+        if (typeof position !== "number") problems.push(`${rel(path)}: no position`);
+        else if (taken.has(position)) problems.push(`${rel(path)}: position ${position} is also ${taken.get(position)}`);
+        else taken.set(position, rel(path));
+      }
+    }
+    assert.deepEqual(problems, []);
   });
 });
 
