@@ -24,6 +24,7 @@ import { SearchShortcut } from "~/components/search/SearchShortcut";
 import { SkipLink } from "~/components/layout/SkipLink";
 import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
 import { getSiteConfig } from "~/config.server";
+import { siteVersions } from "~/docs/version-links.server";
 import { announcementVisible, readTheme } from "~/http/cookies.server";
 import { publicOrigin } from "~/http/origin.server";
 import { LIVE_REGION_ID } from "~/lib/announce";
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     announcementVisible: !config.announcement.closeable || notDismissed,
     origin: publicOrigin(request, config),
     trackPageViews: Boolean(config.analyticsId) && !isbot(request.headers.get("user-agent") ?? ""),
+    versions: siteVersions(),
   });
 }
 

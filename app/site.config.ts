@@ -4,6 +4,8 @@
 // here. Components read it through useSiteConfig(), fed by the root loader, so
 // the browser sees exactly what the server rendered with.
 
+import versionsFile from "../content/versions.json";
+
 export const brandColors = {
   primary: "#3d9ae8",
   /** Darker shade of the primary for text on light backgrounds (contrast ≥ 4.5:1). */
@@ -50,6 +52,9 @@ export interface SiteConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The current release, as content/versions.json names it (the menu's label before page data is there). */
+const currentRelease = (versionsFile as { current: string }).current;
 
 function text(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -107,7 +112,7 @@ export function readSiteConfig(env: Env): SiteConfig {
     editUrlBase: httpUrl("SITE_EDIT_URL_BASE", env.SITE_EDIT_URL_BASE) ?? `${repositoryUrl}/edit/master/docs`,
     siteUrl: httpUrl("SITE_URL", env.SITE_URL),
     basePath: basePath(env.SITE_BASE_PATH),
-    docsVersion: "24.05.08",
+    docsVersion: currentRelease,
     locales: [{ code: "en", label: "English" }],
     colors: brandColors,
     announcement: {

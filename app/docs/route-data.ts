@@ -33,8 +33,26 @@ export interface ContentRouteData {
   lastUpdated: string | null;
 }
 
+/** One entry of the version menu: where choosing that version leads from the page being read. */
+export interface VersionLink {
+  id: string;
+  label: string;
+  status: "next" | "current" | "release";
+  /** The same page in that version, or, when it has no such page, that version's introduction. */
+  url: string;
+  /** False when `url` is the fallback (the version has no such page). */
+  samePage: boolean;
+}
+
+/** The docs version a page belongs to, and the same page in the others (for the version menu and banner). */
+export interface VersionedRouteData {
+  version: { id: string; label: string; status: VersionLink["status"] };
+  /** Every version in menu order, this one included. */
+  versions: VersionLink[];
+}
+
 /** A docs page adds the sidebar, breadcrumbs and previous/next links. */
-export interface DocRouteData extends ContentRouteData {
+export interface DocRouteData extends ContentRouteData, VersionedRouteData {
   navigation: NavItem[];
   breadcrumbs: Breadcrumb[];
   previous: PageLink | null;

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import type { VersionedRouteData } from "~/docs/route-data";
 import type { Theme } from "~/lib/theme";
 import { readSiteConfig, type SiteConfig } from "~/site.config";
 
@@ -11,6 +12,8 @@ export interface RootData {
   origin: string;
   /** Analytics configured and the visitor is not a crawler. */
   trackPageViews: boolean;
+  /** The docs versions, for the version menu of pages that belong to none; null if the content could not be read. */
+  versions: VersionedRouteData | null;
 }
 
 // Only used when the root loader itself failed: the same on server and client.

@@ -6,9 +6,10 @@ import { PageMeta } from "~/components/docs/PageMeta";
 import { Pagination } from "~/components/docs/Pagination";
 import { Sidebar } from "~/components/docs/Sidebar";
 import { TableOfContents } from "~/components/docs/TableOfContents";
+import { VersionBanner } from "~/components/docs/VersionBanner";
 import { Main } from "~/components/layout/Main";
 import { getSiteConfig } from "~/config.server";
-import { docRouteData } from "~/docs/route-data.server";
+import { docRouteData, docsRedirect } from "~/docs/route-data.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
@@ -26,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const moved = MOVED[path];
     if (moved) throw redirect(`${publicOrigin(request, getSiteConfig())}${moved}`, 301);
     const data = docRouteData(path);
-    if (!data) throw new Response("Not Found", { status: 404 });
+    if (!data) {
+      const elsewhere = docsRedirect(path);
+      // 302: a version's introduction, and where the current release lives, change when a version is cut.
+      if (elsewhere) throw redirect(`${publicOrigin(request, getSiteConfig())}${elsewhere}`, 302);
+      throw new Response("Not Found", { status: 404 });
+    }
     return json(data);
   });
 }
@@ -44,6 +50,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     path: data.page.url,
     root,
     extra: [
+      // Only the current release is for search engines (docs/decisions/017-versions-for-search-engines.md).
+      ...(data.version?.status === "current" ? [] : [{ name: "robots", content: "noindex, follow" }]),
       {
         "script:ld+json": {
           "@context": "https://schema.org",
@@ -72,6 +80,7 @@ export default function DocPage() {
       </div>
       <Main className="min-w-0 flex-1 py-8 lg:px-10">
         <article className="doc-article">
+          <VersionBanner data={data} />
           <Breadcrumbs items={data.breadcrumbs} />
           <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
           <TableOfContents toc={data.toc} />

@@ -84,7 +84,6 @@ describe("compiled content in a running server", () => {
     assert.deepEqual(second.breadcrumbs, [
       { label: "Docs", url: "/docs" },
       { label: "Guide" },
-      { label: "Nested" },
       { label: "Second page", url: "/docs/guide/second" },
     ]);
     assert.deepEqual(second.previous, { label: "First", url: "/docs/guide/first" });

@@ -1,37 +1,47 @@
-import { Link } from "@remix-run/react";
+import { Link, useMatches } from "@remix-run/react";
+import type { VersionedRouteData } from "~/docs/route-data";
+import { useRootData, useSiteConfig } from "~/lib/root-data";
 import { DropdownMenu } from "./DropdownMenu";
-import { useSiteConfig } from "~/lib/root-data";
 
-/** Where the reader's docs version choice is kept in the browser. */
-export const VERSION_STORAGE_KEY = "smriti-docs-version";
+function isVersioned(data: unknown): data is VersionedRouteData {
+  return Boolean(data && typeof data === "object" && "versions" in data && Array.isArray((data as VersionedRouteData).versions));
+}
 
-/** The docs version selector. One version is published; the choice is remembered in local storage. */
+/** The version data of the page being read (a docs page or an API reference), else the site's versions. */
+export function useVersions(): VersionedRouteData | null {
+  const matches = useMatches();
+  const site = useRootData()?.versions ?? null;
+  const page = [...matches].reverse().find((match) => isVersioned(match.data))?.data;
+  return (page as VersionedRouteData | undefined) ?? site;
+}
+
+/**
+ * The docs version menu. Each entry is a plain link, computed on the server
+ * for the page being read: the same page in that version when it has it,
+ * otherwise that version's introduction. So it works without JavaScript.
+ */
 export function VersionMenu() {
   const { docsVersion, repositoryUrl } = useSiteConfig();
+  const data = useVersions();
+  const reading = data?.version.label ?? docsVersion;
   return (
-    <DropdownMenu label={`Docs version: ${docsVersion}`} summary={docsVersion}>
+    <DropdownMenu label={`Docs version: ${reading}`} summary={reading}>
       <ul className="text-sm">
-        <li>
-          <Link
-            to="/docs"
-            aria-current="true"
-            className="menu-item font-medium text-brand-strong dark:text-brand"
-            onClick={() => {
-              try {
-                window.localStorage.setItem(VERSION_STORAGE_KEY, docsVersion);
-              } catch {
-                // storage can be disabled; the choice then simply is not remembered
-              }
-            }}
-          >
-            {docsVersion} <span className="text-slate-600 dark:text-slate-400">(current)</span>
-          </Link>
-        </li>
-        <li>
-          <a
-            href={`${repositoryUrl}/releases`}
-            className="menu-item"
-          >
+        {(data?.versions ?? []).map((version) => (
+          <li key={version.id}>
+            <Link
+              to={version.url}
+              aria-current={version.id === data?.version.id ? "true" : undefined}
+              title={version.samePage ? undefined : `This page is not in ${version.label}: opens its introduction`}
+              className={`menu-item ${version.id === data?.version.id ? "font-medium text-brand-strong dark:text-brand" : ""}`}
+            >
+              {version.label}
+              {version.status === "current" ? <span className="text-slate-600 dark:text-slate-400"> (current)</span> : null}
+            </Link>
+          </li>
+        ))}
+        <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+          <a href={`${repositoryUrl}/releases`} className="menu-item">
             All releases
           </a>
         </li>
