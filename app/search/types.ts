@@ -59,6 +59,8 @@ export interface SearchHit {
 export interface SearchVersion {
   id: string;
   label: string;
+  /** The current release: the one searched when a search names no version. */
+  current: boolean;
 }
 
 /** Which versions a search looks in: one (the one being read), or all, that one's results first. */

@@ -1,19 +1,7 @@
-import { Link, useMatches } from "@remix-run/react";
-import type { VersionedRouteData } from "~/docs/route-data";
-import { useRootData, useSiteConfig } from "~/lib/root-data";
+import { Link } from "@remix-run/react";
+import { useSiteConfig } from "~/lib/root-data";
+import { useVersions } from "~/lib/use-versions";
 import { DropdownMenu } from "./DropdownMenu";
-
-function isVersioned(data: unknown): data is VersionedRouteData {
-  return Boolean(data && typeof data === "object" && "versions" in data && Array.isArray((data as VersionedRouteData).versions));
-}
-
-/** The version data of the page being read (a docs page or an API reference), else the site's versions. */
-export function useVersions(): VersionedRouteData | null {
-  const matches = useMatches();
-  const site = useRootData()?.versions ?? null;
-  const page = [...matches].reverse().find((match) => isVersioned(match.data))?.data;
-  return (page as VersionedRouteData | undefined) ?? site;
-}
 
 /**
  * The docs version menu. Each entry is a plain link, computed on the server
