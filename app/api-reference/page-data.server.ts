@@ -34,7 +34,7 @@ export function apiRouteData(entry: VersionContent): ApiRouteData | null {
   const content = getSiteContent();
   const { api, version } = entry;
   if (!api) return null;
-  const intro = content.partials["api-introduction"]?.html ?? "";
+  const intro = (entry.partials["api-introduction"] ?? content.partials["api-introduction"])?.html ?? "";
   return {
     page: {
       url: version.apiUrl,

@@ -127,10 +127,10 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
 
   const dates = lastCommitDates(root, relative(root, contentDir) || ".");
   const pages: Record<string, CompiledPage> = {};
-  const partials: SiteContent["partials"] = {};
+  const partials = new Map<string, SiteContent["partials"]>(trees.map((tree) => [tree.version.id, {}]));
   for (const [page, body, contentHash] of bodies) {
     if (page.kind === "partial") {
-      partials[page.slug] = { html: body.html, toc: body.toc };
+      partials.get(versionOf(page).id)![page.slug] = { html: body.html, toc: body.toc };
       continue;
     }
     const description = page.frontmatter.description ?? summaryFromHtml(body.html);
@@ -158,7 +158,13 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
 
   const versions: VersionContent[] = trees.map((tree) => {
     const navigation = versionNavigation(root, contentDir, tree);
-    return { version: tree.version, entry: versionEntry(tree, navigation), navigation, api: apis.get(tree.version.id)?.page ?? null };
+    return {
+      version: tree.version,
+      entry: versionEntry(tree, navigation),
+      navigation,
+      api: apis.get(tree.version.id)?.page ?? null,
+      partials: tree.version.status === "current" ? {} : partials.get(tree.version.id)!,
+    };
   });
   const buildId = sha256(
     fingerprint,
@@ -174,7 +180,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       buildId,
       build: { version: packageVersion, commit },
       pages,
-      partials,
+      partials: partials.get(current.id)!,
       versions,
       search: buildSearchIndex({
         pages: Object.values(pages),
@@ -190,7 +196,11 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
 
 interface VersionTree {
   version: DocsVersion;
-  /** Its docs pages; the current release's tree also holds the standalone pages and partials, which have no version. */
+  /**
+   * Its docs pages. The current release's tree also holds the standalone
+   * pages and the partials; every other version gets the partials too, to be
+   * compiled with its own links (its API reference shows them).
+   */
   sources: SourcePage[];
 }
 
@@ -212,10 +222,13 @@ function readVersionsFile(contentDir: string): DocsVersion[] {
  * are built only when their folder is there.
  */
 function readVersionTrees(root: string, contentDir: string): VersionTree[] {
+  const shared = readContentSources(root, contentDir);
+  const partials = shared.filter((page) => page.kind === "partial");
   return readVersionsFile(contentDir).flatMap((version): VersionTree[] => {
-    if (version.status === "current") return [{ version, sources: readContentSources(root, contentDir) }];
+    if (version.status === "current") return [{ version, sources: shared }];
     const dir = join(contentDir, version.tree);
-    return existsSync(dir) ? [{ version, sources: readDocsTree(root, dir, version.docsBase) }] : [];
+    if (!existsSync(dir)) return [];
+    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase), ...partials.map((page) => ({ ...page }))] }];
   });
 }
 

@@ -85,6 +85,8 @@ export interface VersionContent {
   navigation: NavItem[];
   /** Null when the version has no spec file. */
   api: ApiPageContent | null;
+  /** The partials compiled with this version's links; empty for the current release, whose are `SiteContent.partials`. */
+  partials: Record<string, CompiledPartial>;
 }
 
 export interface SiteContent {

@@ -158,7 +158,8 @@ describe("odd input answers normally", () => {
   }
 
   test("an empty query has no results and says so", () => {
-    assert.deepEqual(search(""), { query: "", truncated: false, total: 0, hits: [] });
+    const { query, truncated, total, hits, scope } = search("");
+    assert.deepEqual({ query, truncated, total, hits, scope }, { query: "", truncated: false, total: 0, hits: [], scope: { version: "24.05.08", all: false } });
   });
 
   test("HTML in the query is searched as its words", () => {

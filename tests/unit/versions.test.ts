@@ -100,7 +100,7 @@ describe("building every version of the fixture", () => {
         .sort();
     assert.deepEqual(byVersion("24.05.08"), ["/docs/dev-guide/introduction", "/docs/dev-guide/legacy", "/docs/dev-guide/setup"]);
     assert.deepEqual(byVersion("next"), ["/docs/next/dev-guide/introduction", "/docs/next/dev-guide/jobs", "/docs/next/dev-guide/setup"]);
-    assert.deepEqual(byVersion("24.01.15"), ["/docs/24.01.15/dev-guide/introduction"]);
+    assert.deepEqual(byVersion("24.01.15"), ["/docs/24.01.15/dev-guide/introduction", "/docs/24.01.15/dev-guide/setup"]);
     assert.deepEqual(byVersion(null), ["/standalone"]);
   });
 
@@ -148,6 +148,14 @@ describe("building every version of the fixture", () => {
     assert.match(markdown, /\[the jobs calls\]\(\/api\/next#tag-jobs\)/);
   });
 
+  test("partials are shared, and compiled once more for each other version, with its links", () => {
+    assert.match(content.partials["api-introduction"]!.html, /href="\/docs\/dev-guide\/setup"/);
+    assert.deepEqual(currentVersion(content).partials, {});
+    const inNext = versionById(content, "next")!.partials["api-introduction"]!.html;
+    assert.match(inNext, /href="\/docs\/next\/dev-guide\/setup"/);
+    assert.match(inNext, /href="\/next\/openapi\.yaml"/);
+  });
+
   test("the compile cache keys on the version too: a rebuild compiles nothing, and each version keeps its own links", async () => {
     assert.equal(result.fromCache, 0);
     const again = await build(cacheDir);
@@ -168,7 +176,7 @@ describe("building every version of the fixture", () => {
       [
         ["Next", "/docs/next/dev-guide/setup", true],
         ["24.05.08", "/docs/dev-guide/setup", true],
-        ["24.01.15", "/docs/24.01.15/dev-guide/introduction", false],
+        ["24.01.15", "/docs/24.01.15/dev-guide/setup", true],
       ],
     );
     const jobs = menu("/docs/next/dev-guide/jobs");
@@ -238,6 +246,17 @@ describe("link checks run per version", () => {
       assert.match(error.message, /content\/next\/dev-guide\/setup\.mdx:5:5: broken link: \/docs\/dev-guide\/legacy \(no page at \/docs\/next\/dev-guide\/legacy\)/);
       return true;
     });
+  });
+
+  test("a shared partial must link to pages every version has", async () => {
+    const copy2 = mkdtempSync(join(tmpdir(), "versions-partial-"));
+    try {
+      cpSync(fixture, copy2, { recursive: true });
+      rmSync(join(copy2, "content/releases/24.01.15/dev-guide/setup.mdx"));
+      await assert.rejects(build(null, copy2), /partials\/api-introduction\.mdx:6:\d+: broken link: \/docs\/dev-guide\/setup \(no page at \/docs\/24\.01\.15\/dev-guide\/setup\)/);
+    } finally {
+      rmSync(copy2, { recursive: true, force: true });
+    }
   });
 
   test("without a Next tree only the current release is built", async () => {
