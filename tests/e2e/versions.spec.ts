@@ -4,6 +4,7 @@
 // tests follow whatever Next's pages are).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
@@ -267,6 +268,31 @@ test.describe("with Next built", () => {
     expect((await request.get("/nope/llms.txt")).status()).toBe(404);
     expect((await request.get(`/${current.version.id}/openapi.yaml`)).status()).toBe(404);
   });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`axe: Next's pages, the open version menu, scoped search and the dialog's switch, ${theme} theme`, async ({ page }) => {
+      test.setTimeout(90_000);
+      expect((await page.request.post("/settings/theme", { form: { theme } })).ok()).toBe(true);
+      const check = async (what: string) => {
+        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      };
+      await page.goto(inBothNext);
+      await hydrated(page);
+      await versionMenu(page, next!.version.label).click();
+      await check(inBothNext);
+      await page.goto("/api/next");
+      await check("/api/next");
+      await page.goto("/search?q=installation&version=all&first=next");
+      await check("search, all versions");
+      await page.goto(inBothNext);
+      await hydrated(page);
+      await page.keyboard.press("/");
+      await page.getByRole("combobox", { name: "Search the docs" }).fill("installation");
+      await expect(page.locator("dialog[data-search-dialog]").getByRole("option").first()).toBeVisible();
+      await check("search dialog");
+    });
+  }
 
   test("the current release named by its id leads to its unversioned address", async ({ request }) => {
     for (const [from, to] of [
