@@ -46,7 +46,8 @@ export interface VersionLink {
 
 /** The docs version a page belongs to, and the same page in the others (for the version menu and banner). */
 export interface VersionedRouteData {
-  version: { id: string; label: string; status: VersionLink["status"] };
+  /** With its introduction and API reference, where the navbar's Docs and API links lead while it is read. */
+  version: { id: string; label: string; status: VersionLink["status"]; entry: string; apiUrl: string };
   /** Every version in menu order, this one included. */
   versions: VersionLink[];
 }

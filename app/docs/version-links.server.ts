@@ -22,7 +22,8 @@ export function versionLinks(
     return { id, label, status, url: samePage ? same : entry.entry, samePage };
   });
   const { id, label, status } = reading.version;
-  return { version: { id, label, status }, versions };
+  const apiUrl = reading.api ? reading.version.apiUrl : currentVersion(content).version.apiUrl;
+  return { version: { id, label, status, entry: reading.entry, apiUrl }, versions };
 }
 
 /** The version menu of a page that belongs to no version (landing, search): each version's introduction. */

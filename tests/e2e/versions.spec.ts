@@ -68,6 +68,10 @@ test.describe("with Next built", () => {
     expect(sidebarLinks.length).toBe(nextDocs.length);
     expect(sidebarLinks.every((href) => href?.startsWith("/docs/next/"))).toBe(true);
     await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/next");
+    // The navbar's Docs and API links stay in Next too.
+    const main = page.getByRole("banner").getByRole("navigation", { name: "Main" }).filter({ visible: true });
+    await expect(main.getByRole("link", { name: "Docs" })).toHaveAttribute("href", next!.entry);
+    await expect(main.getByRole("link", { name: "API" })).toHaveAttribute("href", "/api/next");
     const pager = await page
       .getByRole("navigation", { name: "Previous and next pages" })
       .getByRole("link")

@@ -170,7 +170,7 @@ describe("building every version of the fixture", () => {
     const exists = (url: string) => content.pages[url]?.kind === "doc";
     const menu = (url: string) => versionLinks(content, versionOfAddress(content, url), url, exists);
     const setup = menu("/docs/dev-guide/setup");
-    assert.deepEqual(setup.version, { id: "24.05.08", label: "24.05.08", status: "current" });
+    assert.deepEqual(setup.version, { id: "24.05.08", label: "24.05.08", status: "current", entry: "/docs/dev-guide/introduction", apiUrl: "/api" });
     assert.deepEqual(
       setup.versions.map((v) => [v.label, v.url, v.samePage]),
       [
@@ -180,7 +180,7 @@ describe("building every version of the fixture", () => {
       ],
     );
     const jobs = menu("/docs/next/dev-guide/jobs");
-    assert.equal(jobs.version.id, "next");
+    assert.deepEqual(jobs.version, { id: "next", label: "Next", status: "next", entry: "/docs/next/dev-guide/introduction", apiUrl: "/api/next" });
     assert.deepEqual(
       jobs.versions.map((v) => [v.label, v.url, v.samePage]),
       [
