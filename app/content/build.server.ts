@@ -90,6 +90,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const fingerprint = pipelineFingerprint(root);
   const trees = readVersionTrees(root, contentDir);
   const current = trees.find((tree) => tree.version.status === "current")!.version;
+  const allVersions = trees.map((tree) => tree.version);
   const sources = trees.flatMap((tree) => tree.sources);
   const bySourcePath = new Map(sources.map((page) => [page.sourcePath, page]));
   const versionOf = (page: SourcePage) => trees.find((tree) => tree.sources.includes(page))!.version;
@@ -107,7 +108,9 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
         fromCache += 1;
         return [page, cached, contentHash];
       }
-      const body = await compilePage(page, sourceResolver(page, bySourcePath), (href) => mapLinkIntoVersion(href, current, version));
+      const body = await compilePage(page, sourceResolver(page, bySourcePath), (href) =>
+        mapLinkIntoVersion(href, current, version, allVersions),
+      );
       cache.write(key, body);
       compiled += 1;
       return [page, body, contentHash];
@@ -257,9 +260,11 @@ function versionEntry(tree: VersionTree, navigation: NavItem[]): string {
 }
 
 /**
- * Checks links version by version: a page sees the pages of its own version,
- * the standalone pages, the app's routes and files, and its own version's API
- * reference. A Next page linking to a page that only 24.05.08 has is an error.
+ * Checks links version by version. Links were mapped into each page's own
+ * version, so a Next page linking to a page that only 24.05.08 has is an
+ * error (its link now names /docs/next/…); a link that names another version
+ * on purpose ("/docs/next/…" from the current release) is checked against
+ * that version's pages.
  */
 function checkVersionLinks(
   root: string,
@@ -272,7 +277,7 @@ function checkVersionLinks(
     const body = bodyOf.get(page)!;
     return { url: page.url, sourcePath: page.sourcePath, anchors: body.anchors, links: body.links };
   };
-  const standalone = trees.flatMap((tree) => tree.sources.filter((page) => page.kind !== "doc")).map(linked);
+  const everyPage = trees.flatMap((tree) => tree.sources.map(linked));
   const paths = new Set([
     ...APP_PATHS,
     ...publicPaths(root),
@@ -285,11 +290,14 @@ function checkVersionLinks(
   for (const tree of trees) {
     const api = apis.get(tree.version.id);
     const own = tree.sources.map(linked);
+    const ownUrls = new Set(own.map((page) => page.url));
+    // Links were mapped into this version, so other versions' pages are reached only by links that name them on purpose.
     const checked = checkLinks(own, {
       paths,
       anchors: new Map([
+        ...everyPage.filter((page) => !ownUrls.has(page.url)).map((page) => [page.url, new Set(page.anchors)] as const),
+        ...[...apis].map(([id, built]) => [trees.find((t) => t.version.id === id)!.version.apiUrl, new Set(built.page.anchors)] as const),
         ...(api ? [[tree.version.apiUrl, new Set(api.page.anchors)] as const] : []),
-        ...(tree.version.status === "current" ? [] : standalone.map((page) => [page.url, new Set(page.anchors)] as const)),
       ]),
     });
     report.errors.push(...checked.errors);

@@ -150,13 +150,17 @@ export function mapUrlToVersion(url: string, from: DocsVersion, to: DocsVersion)
 }
 
 /**
- * Maps a link written in a docs tree (always written as for the current site:
+ * Maps a link written in a docs tree (written as for the current site:
  * "/docs/…", "/api#…", "/openapi.yaml") into the URL space of the version
- * the tree belongs to. Other links are returned unchanged.
+ * the tree belongs to. A link that names another version on purpose
+ * ("/docs/next/…" from the current release) and any other link are returned
+ * unchanged.
  */
-export function mapLinkIntoVersion(href: string, current: DocsVersion, version: DocsVersion): string {
+export function mapLinkIntoVersion(href: string, current: DocsVersion, version: DocsVersion, all: DocsVersion[] = [current, version]): string {
   if (version.status === "current" || !href.startsWith("/")) return href;
   const path = href.split(/[?#]/)[0] ?? href;
+  const named = versionOfUrl(all, path);
+  if (named && named.status !== "current") return href;
   if (/^\/openapi\.(yaml|json)$/.test(path)) return version.specBase + href;
   return mapUrlToVersion(href, current, version);
 }

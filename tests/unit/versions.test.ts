@@ -143,6 +143,9 @@ describe("building every version of the fixture", () => {
       "/standalone",
     ]);
     assert.deepEqual(hrefs("/docs/24.01.15/dev-guide/introduction"), ["/api/24.01.15#tag-albums"]);
+    // A link that names another version on purpose is kept, and checked against that version's pages.
+    assert.deepEqual(hrefs("/docs/dev-guide/setup"), ["/docs/next/dev-guide/jobs"]);
+    assert.equal(mapLinkIntoVersion("/docs/next/dev-guide/jobs", current, next, [next, current, older]), "/docs/next/dev-guide/jobs");
     const markdown = content.pages["/docs/next/dev-guide/introduction"]!.markdown;
     assert.match(markdown, /\[the jobs\]\(\/docs\/next\/dev-guide\/jobs\)/);
     assert.match(markdown, /\[the jobs calls\]\(\/api\/next#tag-jobs\)/);
@@ -202,7 +205,12 @@ describe("building every version of the fixture", () => {
       assert.deepEqual(scope, { version: "24.05.08", all: false });
       assert.ok(search.search("setup", PAGE_LIMITS, scope).hits.every((hit) => hit.version === "24.05.08"));
     }
-    assert.equal(search.search("jobs", PAGE_LIMITS, search.scope("24.05.08")).hits.filter((h) => h.kind === "guide").length, 0);
+    const jobsInCurrent = search.search("jobs", PAGE_LIMITS, search.scope("24.05.08")).hits;
+    assert.deepEqual(
+      jobsInCurrent.map((hit) => [hit.version, hit.url]),
+      [["24.05.08", "/docs/dev-guide/setup"]],
+      "the current release only mentions jobs; Next's Jobs page and calls stay out",
+    );
     const all = search.search("setup", PAGE_LIMITS, search.scope("all", "next"));
     assert.deepEqual(all.scope, { version: "next", all: true });
     const versions = all.hits.map((hit) => hit.version);
