@@ -208,7 +208,7 @@ describe("building every version of the fixture", () => {
     const jobsInCurrent = search.search("jobs", PAGE_LIMITS, search.scope("24.05.08")).hits;
     assert.deepEqual(
       jobsInCurrent.map((hit) => [hit.version, hit.url]),
-      [["24.05.08", "/docs/dev-guide/setup"]],
+      [["24.05.08", "/docs/dev-guide/setup#run-it"]],
       "the current release only mentions jobs; Next's Jobs page and calls stay out",
     );
     const all = search.search("setup", PAGE_LIMITS, search.scope("all", "next"));
