@@ -4,8 +4,6 @@
 // here. Components read it through useSiteConfig(), fed by the root loader, so
 // the browser sees exactly what the server rendered with.
 
-import versionsFile from "../content/versions.json";
-
 export const brandColors = {
   primary: "#3d9ae8",
   /** Darker shade of the primary for text on light backgrounds (contrast ≥ 4.5:1). */
@@ -39,7 +37,6 @@ export interface SiteConfig {
   siteUrl: string | null;
   /** The path the site is meant to be served under; a mismatch shows a warning banner. */
   basePath: string;
-  docsVersion: string;
   locales: { code: string; label: string }[];
   colors: typeof brandColors;
   announcement: AnnouncementConfig;
@@ -52,9 +49,6 @@ export interface SiteConfig {
 }
 
 type Env = Record<string, string | undefined>;
-
-/** The current release, as content/versions.json names it (the menu's label before page data is there). */
-const currentRelease = (versionsFile as { current: string }).current;
 
 function text(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -112,7 +106,6 @@ export function readSiteConfig(env: Env): SiteConfig {
     editUrlBase: httpUrl("SITE_EDIT_URL_BASE", env.SITE_EDIT_URL_BASE) ?? `${repositoryUrl}/edit/master/docs`,
     siteUrl: httpUrl("SITE_URL", env.SITE_URL),
     basePath: basePath(env.SITE_BASE_PATH),
-    docsVersion: currentRelease,
     locales: [{ code: "en", label: "English" }],
     colors: brandColors,
     announcement: {

@@ -2,13 +2,13 @@ import { getSiteConfig } from "~/config.server";
 import { currentVersion } from "~/content/site-versions";
 import { getSiteContent } from "~/content/store.server";
 import type { VersionContent } from "~/content/types";
-import type { ContentRouteData, VersionedRouteData } from "~/docs/route-data";
+import type { ContentRouteData, PageVersions } from "~/docs/route-data";
 import { versionLinks } from "~/docs/version-links.server";
 
 const description = (brand: string, version: string, next: boolean) =>
   `Every call of the ${brand} REST API (${next ? "unreleased main branch, spec" : "release"} ${version}): parameters, request bodies, responses and authentication, with an interactive explorer.`;
 
-export interface ApiRouteData extends VersionedRouteData {
+export interface ApiRouteData extends PageVersions {
   page: ContentRouteData["page"];
   /** The spec's own version (info.version): "24.05.08", "24.06.24". */
   specVersion: string;

@@ -1,40 +1,44 @@
-import type { SiteContent, VersionContent } from "~/content/types";
 import { currentVersion } from "~/content/site-versions";
 import { getSiteContent } from "~/content/store.server";
+import type { SiteContent, VersionContent } from "~/content/types";
 import { mapUrlToVersion } from "~/content/versions";
-import type { VersionedRouteData, VersionLink } from "./route-data";
+import type { PageVersions, SiteVersion } from "./route-data";
 
 /**
- * Where each version's menu entry leads from `url` (a page of `reading`): the
- * same page when that version has it, else its introduction. `exists` says
- * whether an address is a page of the site (docs pages, or API references).
+ * The same page as `url` (a page of `reading`) in every version that has it.
+ * `exists` says whether an address is a page of that version (a docs page, or
+ * its API reference).
  */
 export function versionLinks(
   content: Pick<SiteContent, "versions">,
   reading: VersionContent,
   url: string,
   exists: (url: string, version: VersionContent) => boolean,
-): VersionedRouteData {
-  const versions = content.versions.map((entry): VersionLink => {
+): PageVersions {
+  const alternates: Record<string, string> = {};
+  for (const entry of content.versions) {
     const same = mapUrlToVersion(url, reading.version, entry.version);
-    const samePage = exists(same, entry);
-    const { id, label, status } = entry.version;
-    return { id, label, status, url: samePage ? same : entry.entry, samePage };
-  });
-  const { id, label, status } = reading.version;
-  const apiUrl = reading.api ? reading.version.apiUrl : currentVersion(content).version.apiUrl;
-  return { version: { id, label, status, entry: reading.entry, apiUrl }, versions };
+    if (exists(same, entry)) alternates[entry.version.id] = same;
+  }
+  return { version: reading.version.id, alternates };
 }
 
-/** The version menu of a page that belongs to no version (landing, search): each version's introduction. */
-export function versionEntries(content: Pick<SiteContent, "versions">): VersionedRouteData {
-  return versionLinks(content, currentVersion(content), "", () => false);
+/** Every version with its introduction and API reference, in menu order. */
+export function siteVersionsOf(content: Pick<SiteContent, "versions">): SiteVersion[] {
+  const currentApi = currentVersion(content).version.apiUrl;
+  return content.versions.map(({ version, entry, api }) => ({
+    id: version.id,
+    label: version.label,
+    status: version.status,
+    entry,
+    apiUrl: api ? version.apiUrl : currentApi,
+  }));
 }
 
-/** The root loader's version menu: never throws, so a missing content file does not take down every page. */
-export function siteVersions(): VersionedRouteData | null {
+/** The root loader's versions: never throws, so a missing content file does not take down every page. */
+export function siteVersions(): SiteVersion[] | null {
   try {
-    return versionEntries(getSiteContent());
+    return siteVersionsOf(getSiteContent());
   } catch {
     return null;
   }

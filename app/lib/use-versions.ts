@@ -1,12 +1,12 @@
 import { useMatches } from "@remix-run/react";
-import type { VersionedRouteData } from "~/docs/route-data";
+import { versionMenu, type PageVersions, type VersionedRouteData } from "~/docs/route-data";
 import type { SearchVersion } from "~/search/types";
 import { useRootData } from "./root-data";
 
-/** Route data that names its docs version (docs pages, API references); search answers list versions too, but belong to none. */
-function isVersioned(data: unknown): data is VersionedRouteData {
-  const candidate = data as Partial<VersionedRouteData> | null;
-  return Boolean(candidate && typeof candidate.version?.status === "string" && Array.isArray(candidate.versions));
+/** Route data that names its docs version (docs pages, API references). */
+function isVersioned(data: unknown): data is PageVersions {
+  const candidate = data as Partial<PageVersions> | null;
+  return Boolean(candidate && typeof candidate.version === "string" && candidate.alternates && typeof candidate.alternates === "object");
 }
 
 /**
@@ -16,9 +16,9 @@ function isVersioned(data: unknown): data is VersionedRouteData {
  */
 export function useVersions(): VersionedRouteData | null {
   const matches = useMatches();
-  const site = useRootData()?.versions ?? null;
+  const site = useRootData()?.versions ?? [];
   const page = [...matches].reverse().find((match) => isVersioned(match.data))?.data;
-  return (page as VersionedRouteData | undefined) ?? site;
+  return versionMenu(site, (page as PageVersions | undefined) ?? null);
 }
 
 /** The versions as search names them. */

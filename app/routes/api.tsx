@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
 import { DocContent } from "~/components/docs/DocContent";
-import { VersionBanner } from "~/components/docs/VersionBanner";
 import { Main } from "~/components/layout/Main";
 import { apiRouteData, apiVersion } from "~/api-reference/page-data.server";
+import { versionRobots } from "~/docs/route-data";
 import { getSiteConfig } from "~/config.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
@@ -23,18 +23,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 // "/api" and "/api/" both answer; "/api" is canonical (and "/api/next" for Next).
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data?.page
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = rootFromMatches(matches);
+  return data?.page
     ? pageMeta({
         title: data.page.title,
         description: data.page.description,
         path: data.page.url,
-        root: rootFromMatches(matches),
+        root,
         type: "website",
-        // Only the current release is for search engines (docs/decisions/017-versions-for-search-engines.md).
-        extra: data.version?.status === "current" ? [] : [{ name: "robots", content: "noindex, follow" }],
+        extra: versionRobots(root?.versions, data.version),
       })
     : [];
+};
 
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
@@ -43,7 +44,6 @@ export default function ApiReferencePage() {
   return (
     <Main className="w-full">
       <div className="mx-auto max-w-5xl px-4 pt-10">
-        <VersionBanner data={data} subject="reference" />
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
           <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {data.specVersion}</span>

@@ -6,9 +6,9 @@ import { PageMeta } from "~/components/docs/PageMeta";
 import { Pagination } from "~/components/docs/Pagination";
 import { Sidebar } from "~/components/docs/Sidebar";
 import { TableOfContents } from "~/components/docs/TableOfContents";
-import { VersionBanner } from "~/components/docs/VersionBanner";
 import { Main } from "~/components/layout/Main";
 import { getSiteConfig } from "~/config.server";
+import { versionRobots } from "~/docs/route-data";
 import { docRouteData, docsRedirect } from "~/docs/route-data.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
@@ -50,8 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     path: data.page.url,
     root,
     extra: [
-      // Only the current release is for search engines (docs/decisions/017-versions-for-search-engines.md).
-      ...(data.version?.status === "current" ? [] : [{ name: "robots", content: "noindex, follow" }]),
+      ...versionRobots(root?.versions, data.version),
       {
         "script:ld+json": {
           "@context": "https://schema.org",
@@ -80,7 +79,6 @@ export default function DocPage() {
       </div>
       <Main className="min-w-0 flex-1 py-8 lg:px-10">
         <article className="doc-article">
-          <VersionBanner data={data} />
           <Breadcrumbs items={data.breadcrumbs} />
           <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
           <TableOfContents toc={data.toc} />

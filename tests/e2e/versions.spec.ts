@@ -137,7 +137,10 @@ test.describe("with Next built", () => {
     const note = banner(page);
     await expect(note).toContainText("unreleased");
     await expect(note.getByRole("link", { name: `See this page in ${current.version.label} (current)` })).toHaveAttribute("href", inBoth);
-    // Above the title, and for search engines the page is not the one to index.
+    // Above the page, right under the navbar.
+    const [noteBox, titleBox] = [await note.boundingBox(), await page.locator("h1").boundingBox()];
+    expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(titleBox!.y);
+    // For search engines the page is not the one to index.
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${inBothNext}$`));
     await page.goto(nextOnly!);

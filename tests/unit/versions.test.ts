@@ -10,7 +10,8 @@ import { flattenNavigation } from "../../app/content/navigation.server";
 import { currentVersion, versionById, versionOfAddress } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";
 import { docsVersions, mapLinkIntoVersion, parseVersionsFile, versionOfUrl, VersionsFileError } from "../../app/content/versions";
-import { versionLinks } from "../../app/docs/version-links.server";
+import { versionMenu, versionRobots } from "../../app/docs/route-data";
+import { siteVersionsOf, versionLinks } from "../../app/docs/version-links.server";
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { siteSearchOf } from "../../app/search/store.server";
 import { llmsTxt } from "../../app/seo/llms.server";
@@ -171,7 +172,8 @@ describe("building every version of the fixture", () => {
 
   test("the version menu keeps the page when the version has it, else leads to that version's introduction", () => {
     const exists = (url: string) => content.pages[url]?.kind === "doc";
-    const menu = (url: string) => versionLinks(content, versionOfAddress(content, url), url, exists);
+    const site = siteVersionsOf(content);
+    const menu = (url: string) => versionMenu(site, versionLinks(content, versionOfAddress(content, url), url, exists))!;
     const setup = menu("/docs/dev-guide/setup");
     assert.deepEqual(setup.version, { id: "24.05.08", label: "24.05.08", status: "current", entry: "/docs/dev-guide/introduction", apiUrl: "/api" });
     assert.deepEqual(
@@ -192,6 +194,17 @@ describe("building every version of the fixture", () => {
         ["24.01.15", "/docs/24.01.15/dev-guide/introduction", false],
       ],
     );
+    // A page of no version (the landing page): the current release, every entry an introduction.
+    const landing = versionMenu(site, null)!;
+    assert.equal(landing.version.id, "24.05.08");
+    assert.deepEqual(landing.versions.map((v) => [v.url, v.samePage]), [
+      ["/docs/next/dev-guide/introduction", false],
+      ["/docs/dev-guide/introduction", false],
+      ["/docs/24.01.15/dev-guide/introduction", false],
+    ]);
+    assert.deepEqual(versionRobots(site, "next"), [{ name: "robots", content: "noindex, follow" }]);
+    assert.deepEqual(versionRobots(site, "24.01.15"), [{ name: "robots", content: "noindex, follow" }]);
+    assert.deepEqual(versionRobots(site, "24.05.08"), []);
   });
 
   test("search keeps to the version being read, labels each hit, and can look in all versions with that one first", () => {

@@ -9,9 +9,10 @@ import { DropdownMenu } from "./DropdownMenu";
  * otherwise that version's introduction. So it works without JavaScript.
  */
 export function VersionMenu() {
-  const { docsVersion, repositoryUrl } = useSiteConfig();
+  const { repositoryUrl } = useSiteConfig();
   const data = useVersions();
-  const reading = data?.version.label ?? docsVersion;
+  // Without root data (its loader failed) the menu still opens, with "All releases".
+  const reading = data?.version.label ?? "Docs";
   return (
     <DropdownMenu label={`Docs version: ${reading}`} summary={reading}>
       <ul className="text-sm">
@@ -19,16 +20,18 @@ export function VersionMenu() {
           <li key={version.id}>
             <Link
               to={version.url}
+              // Its route is looked up when chosen, not when the page renders: the menu is closed most of the time.
+              discover="none"
               aria-current={version.id === data?.version.id ? "true" : undefined}
               title={version.samePage ? undefined : `This page is not in ${version.label}: opens its introduction`}
-              className={`menu-item ${version.id === data?.version.id ? "font-medium text-brand-strong dark:text-brand" : ""}`}
+              className={version.id === data?.version.id ? "menu-item font-medium text-brand-strong dark:text-brand" : "menu-item"}
             >
               {version.label}
               {version.status === "current" ? <span className="text-slate-600 dark:text-slate-400"> (current)</span> : null}
             </Link>
           </li>
         ))}
-        <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+        <li>
           <a href={`${repositoryUrl}/releases`} className="menu-item">
             All releases
           </a>

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { CloseIcon, SearchIcon } from "~/components/icons";
-import { searchVersions, useVersions } from "~/lib/use-versions";
 import { MAX_QUERY_LENGTH } from "~/search/limits";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchScope, SearchVersion } from "~/search/types";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
+import type { DialogProps } from "./SearchShortcut";
 
 /** Wait this long after the last key before asking the server. */
 const DEBOUNCE_MS = 150;
@@ -62,16 +62,14 @@ function announcement(query: string, answer: SearchAnswer | null, status: Status
  * through the results listed below it (aria-activedescendant), Enter opens the
  * one marked (or the full results page), Escape closes.
  */
-export default function SearchDialog({ onClose, takeTyped }: { onClose: (restoreFocus: boolean) => void; takeTyped: () => string }) {
+export default function SearchDialog({ onClose, takeTyped, reading, versions }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
   // The version being read is searched; the reader can widen it to every version (its hits first).
-  const reading = useVersions();
-  const versions = searchVersions(reading);
   const [all, setAll] = useState(false);
-  const scope: SearchScope = { version: reading?.version.id ?? "", all };
+  const scope: SearchScope = { version: reading?.id ?? "", all };
   const resultsUrl = (text: string) => `/search?${searchQuery(text, scope, versions)}`;
   const { answer, status } = useInstantResults(query, scope, versions);
   const navigate = useNavigate();
@@ -207,7 +205,7 @@ export default function SearchDialog({ onClose, takeTyped }: { onClose: (restore
               className="h-4 w-4 accent-brand-strong"
             />
             <label htmlFor={`${id}-all-versions`}>
-              Search all versions <span className="text-slate-600 dark:text-slate-400">(else {reading.version.label} only)</span>
+              Search all versions <span className="text-slate-600 dark:text-slate-400">(else {reading.label} only)</span>
             </label>
           </div>
         ) : null}
