@@ -24,14 +24,16 @@ import { Navbar } from "~/components/layout/Navbar";
 import { ProgressBar } from "~/components/layout/ProgressBar";
 import { SearchShortcut } from "~/components/search/SearchShortcut";
 import { SkipLink } from "~/components/layout/SkipLink";
+import { VersionBanner } from "~/components/layout/VersionBanner";
 import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
 import { getSiteConfig } from "~/config.server";
 import { isContentProblemData } from "~/content/problems";
+import { siteVersions } from "~/docs/version-links.server";
 import { announcementVisible, readTheme } from "~/http/cookies.server";
 import { publicOrigin } from "~/http/origin.server";
 import { LIVE_REGION_ID } from "~/lib/announce";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
-import { useRootData, useSiteConfig, type RootData } from "~/lib/root-data";
+import { pageConfig, useRootData, useSiteConfig, type RootData } from "~/lib/root-data";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -45,11 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const config = getSiteConfig();
   const [theme, notDismissed] = await Promise.all([readTheme(request), announcementVisible(request, config.announcement)]);
   return json<RootData>({
-    config,
+    config: pageConfig(config),
     theme,
     announcementVisible: !config.announcement.closeable || notDismissed,
     origin: publicOrigin(request, config),
     trackPageViews: Boolean(config.analyticsId) && !isbot(request.headers.get("user-agent") ?? ""),
+    versions: siteVersions(),
   });
 }
 
@@ -113,6 +116,7 @@ function Document({ children }: { children: ReactNode }) {
         <BasePathBanner basePath={config.basePath} />
         <AnnouncementBar />
         <Navbar />
+        <VersionBanner />
         <ProgressBar />
         <div className="flex flex-1 flex-col">{children}</div>
         <Footer />

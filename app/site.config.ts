@@ -37,7 +37,6 @@ export interface SiteConfig {
   siteUrl: string | null;
   /** The path the site is meant to be served under; a mismatch shows a warning banner. */
   basePath: string;
-  docsVersion: string;
   locales: { code: string; label: string }[];
   colors: typeof brandColors;
   announcement: AnnouncementConfig;
@@ -107,7 +106,6 @@ export function readSiteConfig(env: Env): SiteConfig {
     editUrlBase: httpUrl("SITE_EDIT_URL_BASE", env.SITE_EDIT_URL_BASE) ?? `${repositoryUrl}/edit/master/docs`,
     siteUrl: httpUrl("SITE_URL", env.SITE_URL),
     basePath: basePath(env.SITE_BASE_PATH),
-    docsVersion: "24.05.08",
     locales: [{ code: "en", label: "English" }],
     colors: brandColors,
     announcement: {

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
 import type { SiteContent } from "../app/content/types";
-import { SiteSearch } from "../app/search/engine.server";
+import type { SiteSearch } from "../app/search/engine.server";
+import { siteSearchOf } from "../app/search/store.server";
 import { DIALOG_LIMITS, PAGE_LIMITS, type SearchLimits } from "../app/search/limits";
 
 const root = join(import.meta.dirname, "..");
@@ -145,7 +146,7 @@ export function benchSearch(options: { queries?: number } = {}): SearchBenchmark
   const content = JSON.parse(readFileSync(file, "utf8")) as SiteContent;
   const stored = Buffer.from(JSON.stringify(content.search));
   const started = performance.now();
-  const search = new SiteSearch(content.search);
+  const search = siteSearchOf(content);
   const loadMs = Math.round((performance.now() - started) * 10) / 10;
   const queries = benchmarkQueries(content, options.queries);
   return {

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { micromark } from "micromark";
@@ -8,8 +7,6 @@ import { parse as parseYaml } from "yaml";
 import { OperationList, tagAnchor } from "~/components/api/OperationList";
 import { buildApiReference, type ApiReference } from "./operations";
 import type { ApiPageContent } from "./types";
-
-export const SPEC_FILE = "spec/openapi.yaml";
 
 /** CommonMark + GFM to HTML. Raw HTML in the spec is escaped, not passed through. */
 function markdown(text: string): string {
@@ -22,12 +19,13 @@ export interface BuiltApiReference {
 }
 
 /**
- * Reads spec/openapi.yaml once at build time and produces what the server
- * needs: the operation list as HTML, its anchors (for link checks and deep
- * links) and the spec as YAML and JSON for download.
+ * Reads one version's spec (spec/openapi.yaml, spec/next/openapi.yaml) once at
+ * build time and produces what the server needs: the operation list as HTML,
+ * its anchors (for link checks and deep links) and the spec as YAML and JSON
+ * for download.
  */
-export function buildApiReferencePage(root: string): BuiltApiReference {
-  const yaml = readFileSync(join(root, SPEC_FILE), "utf8");
+export function buildApiReferencePage(specPath: string): BuiltApiReference {
+  const yaml = readFileSync(specPath, "utf8");
   const document: unknown = parseYaml(yaml);
   const reference = buildApiReference(document);
   const html = renderToStaticMarkup(createElement(OperationList, { reference, markdown }));

@@ -3,14 +3,15 @@ import { buildApiReferencePage, type BuiltApiReference } from "~/api-reference/b
 import { join, posix, relative, sep } from "node:path";
 import { buildSearchIndex } from "~/search/build.server";
 import { diskCache, memoryCache, pipelineFingerprint, sha256, type CompileCache } from "./cache.server";
-import { checkLinks, type LinkTargets } from "./check-links.server";
+import { checkLinks, type LinkReport } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
-import { buildNavigation, readCategoryFiles } from "./navigation.server";
-import { ContentError, readContentSources, type SourcePage } from "./source.server";
+import { buildNavigation, flattenNavigation, readCategoryFiles } from "./navigation.server";
+import { ContentError, readContentSources, readDocsTree, type SourcePage } from "./source.server";
 import { summaryFromHtml } from "./summary.server";
-import type { CompiledPage, SiteContent } from "./types";
+import type { CompiledPage, NavItem, SiteContent, VersionContent } from "./types";
+import { docsVersions, mapLinkIntoVersion, parseVersionsFile, VersionsFileError, type DocsVersion } from "./versions";
 
 /** Routes of app/routes that content may link to, besides the content pages themselves. */
 export const APP_PATHS = [
@@ -26,9 +27,14 @@ export const APP_PATHS = [
   "/robots.txt",
 ];
 
+/** The page each version's "/docs" leads to, when the version has it (else its first page). */
+export const ENTRY_SLUG = "dev-guide/introduction";
+
 export interface BuildOptions {
   root: string;
   contentDir?: string;
+  /** What the spec paths of content/versions.json are relative to; the repository root by default. */
+  specRoot?: string;
   /** Where compiled pages are cached by content hash; null keeps the cache in memory. */
   cacheDir?: string | null;
   /** A cache kept by the caller across builds (development), used instead of `cacheDir`. */
@@ -82,30 +88,24 @@ function sourceResolver(from: SourcePage, bySourcePath: Map<string, SourcePage>)
 export async function buildSiteContent(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
   const contentDir = options.contentDir ?? join(root, "content");
+  const specRoot = options.specRoot ?? root;
   const cache: CompileCache =
     options.cache ?? (options.cacheDir === null ? memoryCache() : diskCache(options.cacheDir ?? join(root, ".cache/content")));
   const fingerprint = pipelineFingerprint(root);
-  const sources = readContentSources(root, contentDir);
+  const trees = readVersionTrees(root, contentDir);
+  const current = trees.find((tree) => tree.version.status === "current")!.version;
+  const allVersions = trees.map((tree) => tree.version);
+  const sources = trees.flatMap((tree) => tree.sources);
   const bySourcePath = new Map(sources.map((page) => [page.sourcePath, page]));
-
-  const navigation = buildNavigation(
-    sources
-      .filter((page) => page.kind === "doc")
-      .map((page) => ({
-        slug: page.slug,
-        url: page.url,
-        title: page.frontmatter.title,
-        sidebarLabel: page.frontmatter.sidebarLabel,
-        sidebarPosition: page.frontmatter.sidebarPosition,
-      })),
-    readCategoryFiles(root, join(contentDir, "docs")),
-  );
+  const versionOf = (page: SourcePage) => trees.find((tree) => tree.sources.includes(page))!.version;
 
   let compiled = 0;
   let fromCache = 0;
   const bodies = await Promise.all(
     sources.map(async (page): Promise<[SourcePage, CompiledBody, string]> => {
-      const contentHash = sha256(page.sourcePath, page.raw);
+      const version = versionOf(page);
+      // Links map into the version's URLs, so the same text compiles differently in another version.
+      const contentHash = sha256(page.sourcePath, page.raw, version.docsBase, version.apiUrl, version.specBase);
       const key = sha256(fingerprint, contentHash);
       const cached = cache.read(key);
       if (cached) {
@@ -113,7 +113,9 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
         return [page, cached, contentHash];
       }
       const started = performance.now();
-      const body = await compilePage(page, sourceResolver(page, bySourcePath));
+      const body = await compilePage(page, sourceResolver(page, bySourcePath), (href) =>
+        mapLinkIntoVersion(href, current, version, allVersions),
+      );
       options.onCompiled?.(page.sourcePath, performance.now() - started);
       cache.write(key, body);
       compiled += 1;
@@ -121,23 +123,23 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
     }),
   );
 
-  const api = buildApiReferencePage(root);
-  const targets: LinkTargets = {
-    paths: new Set([...APP_PATHS, ...publicPaths(root)]),
-    anchors: new Map([["/api", new Set(api.page.anchors)]]),
-  };
-  const report = checkLinks(
-    bodies.map(([page, body]) => ({ url: page.url, sourcePath: page.sourcePath, anchors: body.anchors, links: body.links })),
-    targets,
+  const apis = new Map(
+    trees.flatMap((tree) => {
+      const file = join(specRoot, tree.version.specFile);
+      return existsSync(file) ? [[tree.version.id, buildApiReferencePage(file)] as const] : [];
+    }),
   );
-  if (report.errors.length) throw new LinkCheckError(report.errors);
+  if (!apis.has(current.id)) throw new ContentError(current.specFile, 1, 1, "the current release has no API spec");
+
+  const linkErrors = checkVersionLinks(root, trees, bodies, apis);
+  if (linkErrors.errors.length) throw new LinkCheckError(linkErrors.errors);
 
   const dates = lastCommitDates(root, relative(root, contentDir) || ".");
   const pages: Record<string, CompiledPage> = {};
-  const partials: SiteContent["partials"] = {};
+  const partials = new Map<string, SiteContent["partials"]>(trees.map((tree) => [tree.version.id, {}]));
   for (const [page, body, contentHash] of bodies) {
     if (page.kind === "partial") {
-      partials[page.slug] = { html: body.html, toc: body.toc };
+      partials.get(versionOf(page).id)![page.slug] = { html: body.html, toc: body.toc };
       continue;
     }
     const description = page.frontmatter.description ?? summaryFromHtml(body.html);
@@ -148,6 +150,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       slug: page.slug,
       kind: page.kind,
       url: page.url,
+      version: page.kind === "doc" ? versionOf(page).id : null,
       title: page.frontmatter.title,
       description,
       sidebarLabel: page.frontmatter.sidebarLabel ?? page.frontmatter.title,
@@ -162,29 +165,151 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
     };
   }
 
+  const versions: VersionContent[] = trees.map((tree) => {
+    const navigation = versionNavigation(root, contentDir, tree);
+    return {
+      version: tree.version,
+      entry: versionEntry(tree, navigation),
+      navigation,
+      api: apis.get(tree.version.id)?.page ?? null,
+      partials: tree.version.status === "current" ? {} : partials.get(tree.version.id)!,
+    };
+  });
   const buildId = sha256(
     fingerprint,
-    JSON.stringify(navigation),
+    JSON.stringify(versions.map(({ version, navigation }) => ({ version, navigation }))),
     ...bodies.map(([page, , contentHash]) => `${contentHash}${dates.get(page.sourcePath) ?? ""}`),
-    api.page.specYaml,
+    ...[...apis.values()].map((api) => api.page.specYaml),
   ).slice(0, 16);
-  const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
+  const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
   const commit = process.env.SITE_COMMIT?.trim() || currentCommit(root);
+  const currentApi = apis.get(current.id)!;
   return {
     content: {
       buildId,
-      build: { version, commit },
+      build: { version: packageVersion, commit },
       pages,
-      partials,
-      navigation,
-      api: api.page,
-      search: buildSearchIndex({ pages: Object.values(pages), navigation, api: api.reference }),
+      partials: partials.get(current.id)!,
+      versions,
+      search: buildSearchIndex({
+        pages: Object.values(pages),
+        versions: versions.map((entry) => ({ ...entry, reference: apis.get(entry.version.id)?.reference ?? null })),
+      }),
     },
-    api: api.reference,
-    warnings: [...bodies.flatMap(([, body]) => body.warnings), ...report.warnings],
+    api: currentApi.reference,
+    warnings: [...bodies.flatMap(([, body]) => body.warnings), ...linkErrors.warnings],
     compiled,
     fromCache,
   };
+}
+
+interface VersionTree {
+  version: DocsVersion;
+  /**
+   * Its docs pages. The current release's tree also holds the standalone
+   * pages and the partials; every other version gets the partials too, to be
+   * compiled with its own links (its API reference shows them).
+   */
+  sources: SourcePage[];
+}
+
+function readVersionsFile(contentDir: string): DocsVersion[] {
+  const file = join(contentDir, "versions.json");
+  if (!existsSync(file)) throw new VersionsFileError(`missing (expected at ${file})`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new VersionsFileError(`not valid JSON: ${(error as Error).message}`);
+  }
+  return docsVersions(parseVersionsFile(data));
+}
+
+/**
+ * Every version whose docs tree exists, in menu order. The current release is
+ * content/docs; Next (content/next) and older releases (content/releases/<id>)
+ * are built only when their folder is there.
+ */
+function readVersionTrees(root: string, contentDir: string): VersionTree[] {
+  const shared = readContentSources(root, contentDir);
+  const partials = shared.filter((page) => page.kind === "partial");
+  return readVersionsFile(contentDir).flatMap((version): VersionTree[] => {
+    if (version.status === "current") return [{ version, sources: shared }];
+    const dir = join(contentDir, version.tree);
+    if (!existsSync(dir)) return [];
+    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase), ...partials.map((page) => ({ ...page }))] }];
+  });
+}
+
+/** The sidebar of one version, from its folder tree. */
+function versionNavigation(root: string, contentDir: string, tree: VersionTree): NavItem[] {
+  return buildNavigation(
+    tree.sources
+      .filter((page) => page.kind === "doc")
+      .map((page) => ({
+        slug: page.slug,
+        url: page.url,
+        title: page.frontmatter.title,
+        sidebarLabel: page.frontmatter.sidebarLabel,
+        sidebarPosition: page.frontmatter.sidebarPosition,
+      })),
+    readCategoryFiles(root, join(contentDir, tree.version.tree)),
+  );
+}
+
+function versionEntry(tree: VersionTree, navigation: NavItem[]): string {
+  const entry = `${tree.version.docsBase}/${ENTRY_SLUG}`;
+  if (tree.sources.some((page) => page.url === entry)) return entry;
+  const first = flattenNavigation(navigation)[0];
+  if (!first) throw new ContentError(`content/${tree.version.tree}`, 1, 1, `version ${tree.version.label} has no pages`);
+  return first.url;
+}
+
+/**
+ * Checks links version by version. Links were mapped into each page's own
+ * version, so a Next page linking to a page that only 24.05.08 has is an
+ * error (its link now names /docs/next/…); a link that names another version
+ * on purpose ("/docs/next/…" from the current release) is checked against
+ * that version's pages.
+ */
+function checkVersionLinks(
+  root: string,
+  trees: VersionTree[],
+  bodies: [SourcePage, CompiledBody, string][],
+  apis: Map<string, BuiltApiReference>,
+): LinkReport {
+  const bodyOf = new Map(bodies.map(([page, body]) => [page, body]));
+  const linked = (page: SourcePage) => {
+    const body = bodyOf.get(page)!;
+    return { url: page.url, sourcePath: page.sourcePath, anchors: body.anchors, links: body.links };
+  };
+  const everyPage = trees.flatMap((tree) => tree.sources.map(linked));
+  const paths = new Set([
+    ...APP_PATHS,
+    ...publicPaths(root),
+    ...trees.flatMap(({ version }) => [
+      version.docsBase,
+      ...(apis.has(version.id) ? [version.apiUrl, `${version.specBase}/openapi.yaml`, `${version.specBase}/openapi.json`] : []),
+    ]),
+  ]);
+  const report: LinkReport = { errors: [], warnings: [] };
+  for (const tree of trees) {
+    const api = apis.get(tree.version.id);
+    const own = tree.sources.map(linked);
+    const ownUrls = new Set(own.map((page) => page.url));
+    // Links were mapped into this version, so other versions' pages are reached only by links that name them on purpose.
+    const checked = checkLinks(own, {
+      paths,
+      anchors: new Map([
+        ...everyPage.filter((page) => !ownUrls.has(page.url)).map((page) => [page.url, new Set(page.anchors)] as const),
+        ...[...apis].map(([id, built]) => [trees.find((t) => t.version.id === id)!.version.apiUrl, new Set(built.page.anchors)] as const),
+        ...(api ? [[tree.version.apiUrl, new Set(api.page.anchors)] as const] : []),
+      ]),
+    });
+    report.errors.push(...checked.errors);
+    report.warnings.push(...checked.warnings);
+  }
+  return report;
 }
 
 export { ContentError };

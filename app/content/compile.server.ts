@@ -58,6 +58,8 @@ interface EsbuildFailure {
 export async function compilePage(
   page: Pick<SourcePage, "sourcePath" | "raw" | "body">,
   resolveSource: (relativePath: string) => string | null,
+  /** Maps "/docs/…" and "/api…" links into the URLs of the page's docs version (app/content/versions.ts). */
+  mapLink: (href: string) => string = (href) => href,
 ): Promise<CompiledBody> {
   const warnings: ContentWarning[] = [];
   const warn = (message: string, node?: Node) =>
@@ -85,7 +87,7 @@ export async function compilePage(
           [remarkDirectives, { warn }],
           remarkHeadingIds,
           [remarkCodeLanguages, { warn }],
-          [remarkLinks, { resolveSource, collected: links }],
+          [remarkLinks, { resolveSource, mapLink, collected: links }],
         ];
         options.rehypePlugins = [
           ...(options.rehypePlugins ?? []),

@@ -88,34 +88,28 @@ function listMdx(dir: string): string[] {
 }
 
 const FOLDERS = { doc: "docs", page: "pages", partial: "partials" } as const;
+const URL_PREFIX = { doc: "/docs", page: "", partial: "/_partials" } as const;
 
-function urlOf(kind: SourcePage["kind"], slug: string): string {
-  if (kind === "doc") return `/docs/${slug}`;
-  return kind === "page" ? `/${slug}` : `/_partials/${slug}`;
-}
-
-/** Reads every page under content/docs, content/pages and content/partials. */
-export function readContentSources(root: string, contentDir = join(root, "content")): SourcePage[] {
-  const pages: SourcePage[] = [];
-  for (const kind of ["doc", "page", "partial"] as const) {
-    const base = join(contentDir, FOLDERS[kind]);
-    if (!existsSync(base)) continue;
-    for (const file of listMdx(base).sort()) {
+/** Every page below `base`, of one kind, at `${urlPrefix}/<slug>`. */
+function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefix: string): SourcePage[] {
+  if (!existsSync(base)) return [];
+  return listMdx(base)
+    .sort()
+    .map((file) => {
       const slug = relative(base, file).split(sep).join("/").replace(/\.mdx$/, "");
       const sourcePath = relative(root, file).split(sep).join("/");
       const raw = readFileSync(file, "utf8");
       const { data, body, offset } = readFrontmatter(raw, sourcePath);
-      pages.push({
-        slug,
-        kind,
-        url: urlOf(kind, slug),
-        sourcePath,
-        frontmatter: data,
-        body,
-        bodyLineOffset: offset,
-        raw,
-      });
-    }
-  }
-  return pages;
+      return { slug, kind, url: `${urlPrefix}/${slug}`, sourcePath, frontmatter: data, body, bodyLineOffset: offset, raw };
+    });
+}
+
+/** Reads every page under content/docs (the current release), content/pages and content/partials. */
+export function readContentSources(root: string, contentDir = join(root, "content")): SourcePage[] {
+  return (["doc", "page", "partial"] as const).flatMap((kind) => readTree(root, join(contentDir, FOLDERS[kind]), kind, URL_PREFIX[kind]));
+}
+
+/** Reads the docs tree of another version (content/next, content/releases/<id>), served under `docsBase`. */
+export function readDocsTree(root: string, dir: string, docsBase: string): SourcePage[] {
+  return readTree(root, dir, "doc", docsBase);
 }

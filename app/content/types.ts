@@ -1,5 +1,6 @@
 import type { ApiPageContent } from "~/api-reference/types";
 import type { SearchIndexData } from "~/search/types";
+import type { DocsVersion } from "./versions";
 
 // The compiled content, as the build writes it and the server reads it.
 // Everything a request needs is here, so a running server never compiles MDX
@@ -25,8 +26,10 @@ export interface CompiledPage {
   /** "user-guide/installation" for docs, "markdown-page" for standalone pages. */
   slug: string;
   kind: "doc" | "page";
-  /** Public path, e.g. "/docs/user-guide/installation". */
+  /** Public path, e.g. "/docs/user-guide/installation", "/docs/next/user-guide/installation". */
   url: string;
+  /** Id of the docs version the page belongs to ("next", "24.05.08"); null for standalone pages, which have one version. */
+  version: string | null;
   title: string;
   description: string;
   sidebarLabel: string;
@@ -42,7 +45,7 @@ export interface CompiledPage {
   sourcePath: string;
   /** ISO date of the last commit that touched the file, or null when unknown. */
   lastUpdated: string | null;
-  /** sha256 of the source text; the compile cache key. */
+  /** sha256 of the source text and of the version's URLs (links map into them); the compile cache key. */
   contentHash: string;
 }
 
@@ -74,6 +77,18 @@ export interface CompiledPartial {
   toc: TocEntry[];
 }
 
+/** One version of the docs as built: its sidebar and its API reference. */
+export interface VersionContent {
+  version: DocsVersion;
+  /** Its introduction: where /docs (or /docs/next) leads, and where the version menu falls back to. */
+  entry: string;
+  navigation: NavItem[];
+  /** Null when the version has no spec file. */
+  api: ApiPageContent | null;
+  /** The partials compiled with this version's links; empty for the current release, whose are `SiteContent.partials`. */
+  partials: Record<string, CompiledPartial>;
+}
+
 export interface SiteContent {
   /** Changes whenever any compiled output changes. */
   buildId: string;
@@ -81,8 +96,8 @@ export interface SiteContent {
   /** Docs and standalone pages by URL. */
   pages: Record<string, CompiledPage>;
   partials: Record<string, CompiledPartial>;
-  navigation: NavItem[];
-  api: ApiPageContent;
+  /** The versions whose docs tree exists, in menu order: Next, the current release, older releases. */
+  versions: VersionContent[];
   /** The full-text index of the docs pages and API operations (app/search). */
   search: SearchIndexData;
 }

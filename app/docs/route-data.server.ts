@@ -1,8 +1,10 @@
 import { getSiteConfig } from "~/config.server";
 import { categoryTrail, flattenNavigation } from "~/content/navigation.server";
+import { currentVersion, versionById } from "~/content/site-versions";
 import { findPage, getSiteContent } from "~/content/store.server";
 import type { CompiledPage } from "~/content/types";
 import type { ContentRouteData, DocRouteData } from "./route-data";
+import { versionLinks } from "./version-links.server";
 
 function contentRouteData(page: CompiledPage): ContentRouteData {
   const { editUrlBase } = getSiteConfig();
@@ -18,7 +20,7 @@ function contentRouteData(page: CompiledPage): ContentRouteData {
 const docsCache = new Map<string, DocRouteData>();
 let docsCacheBuild = "";
 
-/** Route data of the docs page at `url` ("/docs/user-guide/installation"), or null. */
+/** Route data of the docs page at `url` ("/docs/user-guide/installation", "/docs/next/…"), or null. */
 export function docRouteData(url: string): DocRouteData | null {
   const content = getSiteContent();
   if (docsCacheBuild !== content.buildId) {
@@ -29,8 +31,11 @@ export function docRouteData(url: string): DocRouteData | null {
   if (cached) return cached;
 
   const page = findPage(url);
-  if (!page || page.kind !== "doc") return null;
-  const order = flattenNavigation(content.navigation);
+  const version = page?.version ? versionById(content, page.version) : undefined;
+  if (!page || page.kind !== "doc" || !version) return null;
+  // Sidebar, breadcrumbs and previous/next stay inside the page's own version.
+  const { navigation } = version;
+  const order = flattenNavigation(navigation);
   const index = order.findIndex((link) => link.slug === page.slug);
   const neighbour = (i: number) => {
     const link = order[i];
@@ -38,10 +43,11 @@ export function docRouteData(url: string): DocRouteData | null {
   };
   const data: DocRouteData = {
     ...contentRouteData(page),
-    navigation: content.navigation,
+    ...versionLinks(content, version, page.url, (same) => content.pages[same]?.kind === "doc"),
+    navigation,
     breadcrumbs: [
-      { label: "Docs", url: "/docs" },
-      ...(categoryTrail(content.navigation, page.slug) ?? []).map((label) => ({ label })),
+      { label: "Docs", url: version.version.docsBase },
+      ...(categoryTrail(navigation, page.slug) ?? []).map((label) => ({ label })),
       { label: page.sidebarLabel, url: page.url },
     ],
     previous: index > 0 ? neighbour(index - 1) : null,
@@ -55,4 +61,21 @@ export function docRouteData(url: string): DocRouteData | null {
 export function standalonePageData(url: string): ContentRouteData | null {
   const page = findPage(url);
   return page && page.kind === "page" ? contentRouteData(page) : null;
+}
+
+/**
+ * Where a docs address that is no page leads: a version's root ("/docs",
+ * "/docs/next") to its introduction, and the current release named by its id
+ * ("/docs/24.05.08/…", the address it will have once it is no longer current)
+ * to its unversioned address. Null for anything else (a 404).
+ */
+export function docsRedirect(path: string): string | null {
+  const content = getSiteContent();
+  const root = content.versions.find((entry) => entry.version.docsBase === path);
+  if (root) return root.entry;
+  const current = currentVersion(content);
+  const named = `/docs/${current.version.id}`;
+  if (path !== named && !path.startsWith(`${named}/`)) return null;
+  const unversioned = `/docs${path.slice(named.length)}`;
+  return content.pages[unversioned]?.kind === "doc" ? unversioned : current.entry;
 }

@@ -33,10 +33,64 @@ export interface ContentRouteData {
   lastUpdated: string | null;
 }
 
+/** A docs version as every page knows it (root data): where its introduction and API reference are. */
+export interface SiteVersion {
+  id: string;
+  label: string;
+  status: "next" | "current" | "release";
+  /** Its introduction: where the version menu falls back to, and the navbar's Docs link while it is read. */
+  entry: string;
+  /** Its API reference (the current release's when it has none). */
+  apiUrl: string;
+}
+
+/** What a versioned page (a docs page, an API reference) adds: its version, and the same page in other versions. */
+export interface PageVersions {
+  /** Id of the version the page belongs to. */
+  version: string;
+  /** The same page in each version that has it (this one included), by version id. */
+  alternates: Record<string, string>;
+}
+
+/** One entry of the version menu: where choosing that version leads from the page being read. */
+export interface VersionLink extends SiteVersion {
+  /** The same page in that version, or, when it has no such page, its introduction. */
+  url: string;
+  /** False when `url` is the fallback (the version has no such page). */
+  samePage: boolean;
+}
+
+/** The version menu of the page being read: its version, and every version in menu order. */
+export interface VersionedRouteData {
+  version: SiteVersion;
+  versions: VersionLink[];
+}
+
+/**
+ * Puts the site's versions and the page's alternates together (on the
+ * server, for the first render, and in the browser alike). A page of no
+ * version reads the current release, and every entry leads to an introduction.
+ */
+export function versionMenu(site: SiteVersion[], page: PageVersions | null): VersionedRouteData | null {
+  const reading = site.find((version) => version.id === page?.version) ?? site.find((version) => version.status === "current");
+  if (!reading) return null;
+  const versions = site.map((version) => {
+    const same = page?.alternates[version.id];
+    return { ...version, url: same ?? version.entry, samePage: same !== undefined };
+  });
+  return { version: reading, versions };
+}
+
 /** A docs page adds the sidebar, breadcrumbs and previous/next links. */
-export interface DocRouteData extends ContentRouteData {
+export interface DocRouteData extends ContentRouteData, PageVersions {
   navigation: NavItem[];
   breadcrumbs: Breadcrumb[];
   previous: PageLink | null;
   next: PageLink | null;
+}
+
+/** Only the current release is for search engines (docs/decisions/017-versions-for-search-engines.md): other versions' pages say noindex. */
+export function versionRobots(site: SiteVersion[] | null | undefined, id: string | undefined): { name: string; content: string }[] {
+  const status = site?.find((version) => version.id === id)?.status;
+  return status && status !== "current" ? [{ name: "robots", content: "noindex, follow" }] : [];
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { getSiteConfig } from "~/config.server";
+import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { cleanQuery } from "~/search/text";
 import { encodedBody } from "./compression.server";
@@ -62,11 +63,21 @@ function normalAddress(target: string): string | null {
     const url = new URL(target, "http://key.invalid");
     if (url.searchParams.has("_data")) return null;
     if (knownAddresses.isNotFound(url.pathname)) return NOT_FOUND_ADDRESS;
-    // The parameters pages read are search queries: reduced as the search reduces them.
-    return pageAddress(url.pathname, url.search, (value) => cleanQuery(value).text);
+    // The parameters pages read are a search and its scope: reduced as the search reduces them.
+    return pageAddress(url.pathname, url.search, (value, name) => (name === "q" ? cleanQuery(value).text : knownScope(value)));
   } catch {
     return null;
   }
+}
+
+/**
+ * A search scope value the search acts on (a version id, or "all"), else null:
+ * the search reads an unknown version as the current release, so it must not
+ * make an address of its own (random values would each cost a render).
+ */
+function knownScope(value: string): string | null {
+  if (value === "all") return value;
+  return getSiteContent().versions.some((entry) => entry.version.id === value) ? value : null;
 }
 
 /**

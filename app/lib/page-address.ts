@@ -3,25 +3,32 @@
  * fbclid, anything a link or a crawler adds) names the same page.
  */
 const READ_PARAMETERS: Record<string, readonly string[]> = {
-  "/search": ["q"],
-  "/search.json": ["q"],
+  // The query, and the search's scope (app/search/scope.ts).
+  "/search": ["q", "version", "first"],
+  "/search.json": ["q", "version", "first"],
 };
 
 /**
  * A page's own address: the path and, in a fixed order, only the parameters
  * that page reads, each passed through `normalise` (the page cache reduces a
  * query to the form the search itself uses, so that queries the page treats
- * as one are one address). The page cache keys on it and the settings forms
- * return to it. `search` is a URL's search part ("?a=1" or "").
+ * as one are one address; null drops a value the page would ignore). The page
+ * cache keys on it and the settings forms return to it. `search` is a URL's
+ * search part ("?a=1" or "").
  */
-export function pageAddress(pathname: string, search: string, normalise: (value: string) => string = (value) => value): string {
+export function pageAddress(
+  pathname: string,
+  search: string,
+  normalise: (value: string, name: string) => string | null = (value) => value,
+): string {
   const read = READ_PARAMETERS[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
   if (!read || !search) return pathname;
   const params = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const name of read) {
     const value = params.get(name);
-    if (value !== null) kept.set(name, normalise(value));
+    const normal = value === null ? null : normalise(value, name);
+    if (normal !== null) kept.set(name, normal);
   }
   const query = kept.toString();
   return query ? `${pathname}?${query}` : pathname;

@@ -1,38 +1,41 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
 import { DocContent } from "~/components/docs/DocContent";
 import { Main } from "~/components/layout/Main";
+import { apiRouteData, apiVersion } from "~/api-reference/page-data.server";
+import { versionRobots } from "~/docs/route-data";
 import { getSiteConfig } from "~/config.server";
-import { getSiteContent } from "~/content/store.server";
-import type { ContentRouteData } from "~/docs/route-data";
+import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
 
-const description = (brand: string, version: string) =>
-  `Every call of the ${brand} REST API (release ${version}): parameters, request bodies, responses and authentication, with an interactive explorer.`;
-
-export async function loader(_: LoaderFunctionArgs) {
+// This module is also the route of /api/<version> (routes/api.$version.tsx re-exports it).
+export async function loader({ request, params }: LoaderFunctionArgs) {
   return load(() => {
-    const { api, partials } = getSiteContent();
-    const intro = partials["api-introduction"]?.html ?? "";
-    const page: ContentRouteData["page"] = {
-      url: "/api",
-      title: "API Reference",
-      description: description(getSiteConfig().brand, api.version),
-      kind: "page",
-      // One block: the introduction, then every operation. The hydration payload
-      // leaves it out (app/http/hydration.server.ts); the explorer hides the list part.
-      html: `<div class="api-intro">${intro}</div><div class="api-operations">${api.html}</div>`,
-    };
-    return json({ page, version: api.version, operationCount: api.operationCount, specServers: api.servers });
+    const version = apiVersion(params.version);
+    if (version && "redirect" in version) throw redirect(`${publicOrigin(request, getSiteConfig())}${version.redirect}`, 302);
+    const data = version ? apiRouteData(version) : null;
+    if (!data) throw new Response("Not Found", { status: 404 });
+    return json(data);
   });
 }
 
-// "/api" and "/api/" both answer; "/api" is canonical.
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({ title: "API Reference", description: data?.page.description ?? "", path: "/api", root: rootFromMatches(matches), type: "website" });
+// "/api" and "/api/" both answer; "/api" is canonical (and "/api/next" for Next).
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = rootFromMatches(matches);
+  return data?.page
+    ? pageMeta({
+        title: data.page.title,
+        description: data.page.description,
+        path: data.page.url,
+        root,
+        type: "website",
+        extra: versionRobots(root?.versions, data.version),
+      })
+    : [];
+};
 
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
@@ -43,16 +46,16 @@ export default function ApiReferencePage() {
       <div className="mx-auto max-w-5xl px-4 pt-10">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-          <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {data.version}</span>
+          <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {data.specVersion}</span>
           <span>{data.operationCount} operations</span>
-          <a className="font-medium text-brand-strong underline dark:text-brand" href="/openapi.yaml">Download OpenAPI (YAML)</a>
-          <a className="font-medium text-brand-strong underline dark:text-brand" href="/openapi.json">Download OpenAPI (JSON)</a>
+          <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specYamlUrl}>Download OpenAPI (YAML)</a>
+          <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specJsonUrl}>Download OpenAPI (JSON)</a>
         </p>
       </div>
       <div className="mx-auto max-w-5xl px-4 pb-10" data-explorer-ready={explorerReady ? "" : undefined}>
         <DocContent url={data.page.url} html={data.page.html} />
       </div>
-      <ApiExplorer specServers={data.specServers} onReady={onReady} />
+      <ApiExplorer key={data.specJsonUrl} specUrl={data.specJsonUrl} specServers={data.specServers} onReady={onReady} />
     </Main>
   );
 }

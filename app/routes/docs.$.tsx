@@ -8,7 +8,8 @@ import { Sidebar } from "~/components/docs/Sidebar";
 import { TableOfContents } from "~/components/docs/TableOfContents";
 import { Main } from "~/components/layout/Main";
 import { getSiteConfig } from "~/config.server";
-import { docRouteData } from "~/docs/route-data.server";
+import { versionRobots } from "~/docs/route-data";
+import { docRouteData, docsRedirect } from "~/docs/route-data.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
@@ -26,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const moved = MOVED[path];
     if (moved) throw redirect(`${publicOrigin(request, getSiteConfig())}${moved}`, 301);
     const data = docRouteData(path);
-    if (!data) throw new Response("Not Found", { status: 404 });
+    if (!data) {
+      const elsewhere = docsRedirect(path);
+      // 302: a version's introduction, and where the current release lives, change when a version is cut.
+      if (elsewhere) throw redirect(`${publicOrigin(request, getSiteConfig())}${elsewhere}`, 302);
+      throw new Response("Not Found", { status: 404 });
+    }
     return json(data);
   });
 }
@@ -44,6 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     path: data.page.url,
     root,
     extra: [
+      ...versionRobots(root?.versions, data.version),
       {
         "script:ld+json": {
           "@context": "https://schema.org",

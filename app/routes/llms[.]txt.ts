@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { llmsTxt } from "~/seo/llms.server";
-import { TEXT_PLAIN, textResource } from "~/seo/text-resource.server";
+import { llmsResponse } from "~/seo/llms.server";
 
-/** The docs index for language models and other tools (llms.txt convention). */
+/** The docs index of the current release for language models and other tools (llms.txt convention). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return textResource(request, "llms", TEXT_PLAIN, llmsTxt);
+  return llmsResponse(request, "llms.txt");
 }

@@ -4,11 +4,17 @@ import { SearchResultsPage } from "~/components/search/SearchResultsPage";
 import { load } from "~/lib/load.server";
 import { pageMeta, rootFromMatches } from "~/lib/meta";
 import { PAGE_LIMITS } from "~/search/limits";
+import { scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
 
 /** The results page: a plain GET form target, so searching works without JavaScript. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return load(() => json(getSiteSearch().search(new URL(request.url).searchParams.get("q"), PAGE_LIMITS)));
+  return load(() => {
+    const url = new URL(request.url);
+    const search = getSiteSearch();
+    const { version, first } = scopeParams(url);
+    return json(search.search(url.searchParams.get("q"), PAGE_LIMITS, search.scope(version, first)));
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

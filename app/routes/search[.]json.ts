@@ -2,18 +2,21 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cachedResponse } from "~/http/cached-response.server";
 import { load } from "~/lib/load.server";
 import { DIALOG_LIMITS } from "~/search/limits";
+import { scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
 
 /**
  * Results for the search dialog as JSON (`SearchAnswer`). Answers are kept
- * per address (so per query), so repeated queries cost nothing and revalidate with 304.
+ * per address (so per query and scope), so repeated queries cost nothing and revalidate with 304.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => {
-    const raw = new URL(request.url).searchParams.get("q");
+    const url = new URL(request.url);
+    const search = getSiteSearch();
+    const { version, first } = scopeParams(url);
     return cachedResponse(request, async () => ({
       status: 200,
-      body: JSON.stringify(getSiteSearch().search(raw, DIALOG_LIMITS)),
+      body: JSON.stringify(search.search(url.searchParams.get("q"), DIALOG_LIMITS, search.scope(version, first))),
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Cache-Control": "public, max-age=300",

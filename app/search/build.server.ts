@@ -3,10 +3,10 @@ import type { ApiReference } from "~/api-reference/operations";
 import { tagAnchor } from "~/components/api/OperationList";
 import { categoryTrail } from "~/content/navigation.server";
 import type { CompiledPage, NavItem } from "~/content/types";
+import type { DocsVersion } from "~/content/versions";
 import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
 import type { SearchDocument, SearchIndexData } from "./types";
 
-const API_URL = "/api";
 const API_TITLE = "API Reference";
 const TRAIL_SEPARATOR = " › ";
 
@@ -26,11 +26,12 @@ interface Entry {
   indexed: Omit<IndexedFields, "id">;
 }
 
-function guideEntries(page: CompiledPage, navigation: NavItem[]): Entry[] {
+function guideEntries(page: CompiledPage, navigation: NavItem[], version: string): Entry[] {
   const trail = (categoryTrail(navigation, page.slug) ?? []).join(TRAIL_SEPARATOR);
   return page.sections.map((section, i) => ({
     display: {
       kind: "guide",
+      version,
       url: section.id ? `${page.url}#${section.id}` : page.url,
       group: page.url,
       title: page.title,
@@ -51,20 +52,21 @@ function guideEntries(page: CompiledPage, navigation: NavItem[]): Entry[] {
   }));
 }
 
-function apiEntries(api: ApiReference): Entry[] {
+function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
+  const apiUrl = version.apiUrl;
   const page = (url: string, heading: string, description: string): Entry => {
     const text = markdownAsText(description);
     return {
-      display: { kind: "api", url, group: API_URL, title: API_TITLE, trail: "", heading, endpoint: "", text, code: "" },
+      display: { kind: "api", version: version.id, url, group: apiUrl, title: API_TITLE, trail: "", heading, endpoint: "", text, code: "" },
       indexed: { title: API_TITLE, heading, endpoint: "", description: "", text, code: "" },
     };
   };
   return [
-    page(API_URL, "", api.description),
+    page(apiUrl, "", api.description),
     ...api.groups.flatMap((group) => [
-      page(`${API_URL}#${tagAnchor(group.tag)}`, group.tag, group.description),
+      page(`${apiUrl}#${tagAnchor(group.tag)}`, group.tag, group.description),
       ...group.operations.map((operation): Entry => {
-        const url = `${API_URL}#${operation.anchor}`;
+        const url = `${apiUrl}#${operation.anchor}`;
         const endpoint = `${operation.method} ${operation.path}`;
         const text = markdownAsText(operation.description);
         const names = [
@@ -75,6 +77,7 @@ function apiEntries(api: ApiReference): Entry[] {
         return {
           display: {
             kind: "api",
+            version: version.id,
             url,
             group: url,
             title: operation.summary || endpoint,
@@ -91,16 +94,25 @@ function apiEntries(api: ApiReference): Entry[] {
   ];
 }
 
+export interface IndexedVersion {
+  version: DocsVersion;
+  navigation: NavItem[];
+  reference: ApiReference | null;
+}
+
 /**
- * The full-text index of every docs page (by section) and every API operation,
- * built with the content. Standalone pages (the Markdown showcase) and
+ * The full-text index of every docs page (by section) and every API operation
+ * of every version, built with the content; each document names its version,
+ * so a search can be kept to one. Standalone pages (the Markdown showcase) and
  * partials are not indexed: they are not answers a reader is looking for.
  */
-export function buildSearchIndex(input: { pages: CompiledPage[]; navigation: NavItem[]; api: ApiReference }): SearchIndexData {
-  const entries = [
-    ...input.pages.filter((page) => page.kind === "doc").flatMap((page) => guideEntries(page, input.navigation)),
-    ...apiEntries(input.api),
-  ];
+export function buildSearchIndex(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
+  const entries = input.versions.flatMap(({ version, navigation, reference }) => [
+    ...input.pages
+      .filter((page) => page.kind === "doc" && page.version === version.id)
+      .flatMap((page) => guideEntries(page, navigation, version.id)),
+    ...(reference ? apiEntries(reference, version) : []),
+  ]);
   const index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
   index.addAll(entries.map((entry, id) => ({ id, ...entry.indexed })));
   return { format: SEARCH_INDEX_FORMAT, documents: entries.map((entry) => entry.display), index: index.toJSON() };

@@ -3,7 +3,7 @@ import { highlight, snippet } from "./highlight";
 import type { SearchLimits } from "./limits";
 import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
 import { cleanQuery, queryTerms, tokens } from "./text";
-import type { Highlighted, SearchAnswer, SearchDocument, SearchHit, SearchIndexData } from "./types";
+import type { Highlighted, SearchAnswer, SearchDocument, SearchHit, SearchIndexData, SearchScope, SearchVersion } from "./types";
 
 /**
  * Field weights: a word in a page title, an API path or the page's one-line
@@ -77,6 +77,7 @@ function toHit(group: Group, documents: SearchDocument[], opening: SearchDocumen
   const [method = "", path = ""] = document.endpoint.split(" ");
   return {
     kind: document.kind,
+    version: document.version,
     url: document.url,
     title: highlight(document.title, terms),
     trail: document.trail,
@@ -108,7 +109,15 @@ export class SiteSearch {
   /** The first document of each group: the opening of a page. */
   private readonly openings = new Map<string, SearchDocument>();
 
-  constructor(data: SearchIndexData) {
+  /**
+   * @param versions every docs version in menu order; the one with `current`
+   * is searched when a request names no version, or one that does not exist.
+   */
+  constructor(
+    data: SearchIndexData,
+    private readonly versions: SearchVersion[],
+    private readonly current: string,
+  ) {
     if (data.format !== SEARCH_INDEX_FORMAT) throw new IndexFormatError(data.format);
     this.index = MiniSearch.loadJS<IndexedFields>(data.index, INDEX_OPTIONS);
     this.documents = data.documents;
@@ -125,17 +134,28 @@ export class SiteSearch {
     return this.index.search(query, { boost: BOOST, maxFuzzy: 2 });
   }
 
+  /** The scope a request asks for: `version` is a version id or "all"; anything else means the current release. */
+  scope(version: unknown, reading: unknown = null): SearchScope {
+    const known = (id: unknown): id is string => this.versions.some((v) => v.id === id);
+    if (version === "all") return { version: known(reading) ? reading : this.current, all: true };
+    return { version: known(version) ? version : this.current, all: false };
+  }
+
   /**
    * Sections that hold every word of the query, or, when none does, those that
    * hold any. Sections of one page form one hit, ranked by its best section
    * plus a little for each other one; each API operation is a hit of its own.
+   * Only the scope's version is searched, or, for all versions, its hits come
+   * first.
    */
-  search(rawQuery: unknown, limits: SearchLimits): SearchAnswer {
+  search(rawQuery: unknown, limits: SearchLimits, scope: SearchScope = { version: this.current, all: false }): SearchAnswer {
     const { text, truncated } = cleanQuery(rawQuery);
     const { words, compounds } = queryTerms(text);
-    if (words.length === 0 && compounds.length === 0) return { query: text, truncated, total: 0, hits: [] };
+    const answer = { query: text, truncated, scope, versions: this.versions };
+    if (words.length === 0 && compounds.length === 0) return { ...answer, total: 0, hits: [] };
 
-    const any = this.run(words, compounds);
+    const inScope = (result: SearchResult) => scope.all || this.documents[result.id as number]?.version === scope.version;
+    const any = this.run(words, compounds).filter(inScope);
     const all = any.filter((result) => words.every((word) => result.queryTerms.includes(word)));
     const results = all.length > 0 ? all : any;
     if (words.length > 1) {
@@ -156,10 +176,10 @@ export class SiteSearch {
         groups.set(document.group, { document, best: result, score: result.score, others: [] });
       }
     }
-    const ranked = [...groups.values()].sort((a, b) => b.score - a.score);
+    const readFirst = (group: Group) => (group.document.version === scope.version ? 0 : 1);
+    const ranked = [...groups.values()].sort((a, b) => readFirst(a) - readFirst(b) || b.score - a.score);
     return {
-      query: text,
-      truncated,
+      ...answer,
       total: ranked.length,
       hits: ranked
         .slice(0, limits.hits)

@@ -2,7 +2,7 @@ import type { Options } from "minisearch";
 import { indexTerms } from "./text";
 
 /** Bump when the fields or the tokenizer change: the server refuses an index of another format. */
-export const SEARCH_INDEX_FORMAT = 1;
+export const SEARCH_INDEX_FORMAT = 2;
 
 /** What MiniSearch indexes for each document; only the display data (SearchDocument) is kept beside it. */
 export interface IndexedFields {

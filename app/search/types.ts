@@ -7,6 +7,8 @@ import type { AsPlainObject } from "minisearch";
 /** One searchable slice: a section of a guide page, an API operation or an API tag. */
 export interface SearchDocument {
   kind: "guide" | "api";
+  /** Id of the docs version it belongs to ("next", "24.05.08"). */
+  version: string;
   /** Where the result leads: the page, with the section's or operation's fragment. */
   url: string;
   /** Results with the same key are one hit: a guide page, or one API operation. */
@@ -37,6 +39,8 @@ export type Highlighted = { text: string; mark: boolean }[];
 
 export interface SearchHit {
   kind: SearchDocument["kind"];
+  /** Id of its docs version; the answer's `versions` has its label. */
+  version: string;
   url: string;
   title: Highlighted;
   trail: string;
@@ -51,7 +55,25 @@ export interface SearchHit {
   more: { url: string; heading: Highlighted }[];
 }
 
+/** A docs version as search names it. */
+export interface SearchVersion {
+  id: string;
+  label: string;
+  /** The current release: the one searched when a search names no version. */
+  current: boolean;
+}
+
+/** Which versions a search looks in: one (the one being read), or all, that one's results first. */
+export interface SearchScope {
+  version: string;
+  all: boolean;
+}
+
 export interface SearchAnswer {
+  /** The scope searched; an unknown version was replaced by the current release. */
+  scope: SearchScope;
+  /** Every version, in menu order, for labels and the scope switch. */
+  versions: SearchVersion[];
   /** The query as searched: trimmed, spaces collapsed, cut to the length cap. */
   query: string;
   /** True when the query was longer than the cap and was cut. */

@@ -1,7 +1,9 @@
 import { flattenNavigation } from "~/content/navigation.server";
-import type { CompiledPage, NavItem } from "~/content/types";
+import { currentVersion } from "~/content/site-versions";
+import { getSiteContent } from "~/content/store.server";
+import type { CompiledPage, NavItem, VersionContent } from "~/content/types";
 import { absoluteLinks } from "./absolute-links.server";
-import type { TextSource } from "./text-resource.server";
+import { TEXT_PLAIN, textResource, type TextSource } from "./text-resource.server";
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
@@ -11,10 +13,19 @@ function linkText(text: string): string {
   return oneLine(text).replace(/([[\]])/g, "\\$1");
 }
 
-function summary({ config, content }: TextSource): string {
+/** "release 24.05.08", or "Next, the unreleased main branch (6b8b599)". */
+function versionName({ version }: VersionContent): string {
+  return version.status === "next" ? `${version.label}, the unreleased main branch${version.ref ? ` (${version.ref})` : ""}` : `release ${version.id}`;
+}
+
+/** Where a version's llms.txt and llms-full.txt are: /llms.txt for the current release, /next/llms.txt… */
+export const llmsPath = ({ version }: VersionContent, file: "llms.txt" | "llms-full.txt") =>
+  version.status === "current" ? `/${file}` : `${version.specBase}/${file}`;
+
+function summary({ config }: TextSource, entry: VersionContent): string {
   return (
     `> ${config.tagline}. ${config.brand} is a self-hosted photo and video library; ` +
-    `this is its documentation for release ${content.api.version}: installing and running it (user guide), ` +
+    `this is its documentation for ${versionName(entry)}: installing and running it (user guide), ` +
     `working on its code (developer guide) and its REST API.`
   );
 }
@@ -39,41 +50,55 @@ function categorySections(items: NavItem[], content: TextSource["content"], orig
 }
 
 /**
- * /llms.txt (the llms.txt convention): the brand as h1, a one-paragraph
+ * /llms.txt (the llms.txt convention) of one docs version (/llms.txt is the
+ * current release, /next/llms.txt Next): the brand as h1, a one-paragraph
  * summary, then the docs by sidebar category, each page's Markdown URL with
- * its description, and the API reference with its OpenAPI file.
+ * its description, the API reference with its OpenAPI file, and the other
+ * versions' files.
  */
-export function llmsTxt(source: TextSource): string {
+export function llmsTxt(source: TextSource, entry: VersionContent): string {
   const { config, content, origin } = source;
-  const { api } = content;
+  const { api, version } = entry;
   const standalone = Object.values(content.pages).filter((page) => page.kind === "page");
+  const others = content.versions.filter((other) => other !== entry);
+  const optional = [
+    ...(version.status === "current" ? standalone.map((page) => pageItem(page, origin)) : []),
+    ...others.map(
+      (other) => `- [${linkText(other.version.label)} documentation](${origin}${llmsPath(other, "llms.txt")}): The same index for ${versionName(other)}.`,
+    ),
+  ];
   const sections = [
     `# ${config.brand}`,
-    summary(source),
+    summary(source, entry),
     `Every page below is Markdown; the same address without \`.md\` is the page for people. ` +
-      `[${origin}/llms-full.txt](${origin}/llms-full.txt) holds the whole guide in one file.`,
-    ...categorySections(content.navigation, content, origin),
-    [
-      "## API reference",
-      "",
-      `- [API reference](${origin}/api): Every call of the ${config.brand} REST API (release ${api.version}, ${api.operationCount} operations): parameters, request bodies, responses and authentication.`,
-      `- [OpenAPI specification](${origin}/openapi.yaml): The API contract as an OpenAPI document in YAML; the same document as JSON is at ${origin}/openapi.json.`,
-    ].join("\n"),
-    ...(standalone.length ? [`## Optional\n\n${standalone.map((page) => pageItem(page, origin)).join("\n")}`] : []),
+      `[${origin}${llmsPath(entry, "llms-full.txt")}](${origin}${llmsPath(entry, "llms-full.txt")}) holds the whole guide in one file.`,
+    ...categorySections(entry.navigation, content, origin),
+    ...(api
+      ? [
+          [
+            "## API reference",
+            "",
+            `- [API reference](${origin}${version.apiUrl}): Every call of the ${config.brand} REST API (${version.status === "next" ? "spec" : "release"} ${api.version}, ${api.operationCount} operations): parameters, request bodies, responses and authentication.`,
+            `- [OpenAPI specification](${origin}${version.specBase}/openapi.yaml): The API contract as an OpenAPI document in YAML; the same document as JSON is at ${origin}${version.specBase}/openapi.json.`,
+          ].join("\n"),
+        ]
+      : []),
+    ...(optional.length ? [`## Optional\n\n${optional.join("\n")}`] : []),
   ];
   return `${sections.join("\n\n")}\n`;
 }
 
 /**
- * /llms-full.txt: every docs page's Markdown in sidebar order, each followed
- * by its address, with every link made absolute.
+ * /llms-full.txt (and /next/llms-full.txt): every docs page of one version's
+ * Markdown in sidebar order, each followed by its address, with every link
+ * made absolute.
  */
-export function llmsFullTxt({ config, content, origin }: TextSource): string {
-  const pages = flattenNavigation(content.navigation).flatMap((link) => {
+export function llmsFullTxt({ config, content, origin }: TextSource, entry: VersionContent): string {
+  const pages = flattenNavigation(entry.navigation).flatMap((link) => {
     const page = content.pages[link.url];
     return page ? [page] : [];
   });
-  const header = `# ${config.brand} documentation\n\n> ${config.tagline}. The whole guide for release ${content.api.version} in one Markdown file; the list of pages is at ${origin}/llms.txt.`;
+  const header = `# ${config.brand} documentation\n\n> ${config.tagline}. The whole guide for ${versionName(entry)} in one Markdown file; the list of pages is at ${origin}${llmsPath(entry, "llms.txt")}.`;
   const bodies = pages.map((page) => {
     const url = `${origin}${page.url}`;
     const markdown = absoluteLinks(page.markdown, url).trimEnd();
@@ -81,4 +106,18 @@ export function llmsFullTxt({ config, content, origin }: TextSource): string {
     return markdown.replace(/^(# .*)\n/, `$1\n\nSource: ${url}\n`);
   });
   return `${[header, ...bodies].join("\n\n---\n\n")}\n`;
+}
+
+/** The version a text file's address names: none is the current release, "/next/llms.txt" Next; null when there is no such version. */
+export function llmsVersion(content: TextSource["content"], id?: string): VersionContent | null {
+  if (id === undefined) return currentVersion(content);
+  return content.versions.find((entry) => entry.version.status !== "current" && entry.version.id === id) ?? null;
+}
+
+/** llms.txt or llms-full.txt of the version `id` names (see llmsVersion) as a cached text response; 404 for no such version. */
+export function llmsResponse(request: Request, file: "llms.txt" | "llms-full.txt", id?: string): Promise<Response> {
+  const produce = file === "llms.txt" ? llmsTxt : llmsFullTxt;
+  const entry = llmsVersion(getSiteContent(), id);
+  if (!entry) throw new Response("Not Found", { status: 404 });
+  return textResource(request, file, TEXT_PLAIN, (source) => produce(source, entry));
 }

@@ -12,9 +12,16 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
-/** Every page a reader can land on: the app pages, then the standalone and docs pages, with their last change when known. */
-export function sitemapEntries(content: Pick<SiteContent, "pages">): SitemapEntry[] {
-  const pages = Object.values(content.pages).sort((a, b) => (a.kind === b.kind ? a.url.localeCompare(b.url) : a.kind === "page" ? -1 : 1));
+/**
+ * Every page a reader can land on: the app pages, then the standalone and docs
+ * pages, with their last change when known. Only the current release: Next and
+ * older releases are not for search engines (docs/decisions/017-versions-for-search-engines.md).
+ */
+export function sitemapEntries(content: Pick<SiteContent, "pages" | "versions">): SitemapEntry[] {
+  const current = content.versions.find((entry) => entry.version.status === "current")?.version.id;
+  const pages = Object.values(content.pages)
+    .filter((page) => page.version === null || page.version === current)
+    .sort((a, b) => (a.kind === b.kind ? a.url.localeCompare(b.url) : a.kind === "page" ? -1 : 1));
   return [
     ...APP_PAGES.map((path) => ({ path, lastmod: null })),
     ...pages.map((page) => ({ path: page.url, lastmod: page.lastUpdated })),
@@ -22,7 +29,7 @@ export function sitemapEntries(content: Pick<SiteContent, "pages">): SitemapEntr
 }
 
 /** sitemap.xml (sitemaps.org 0.9) with absolute URLs under `origin`. */
-export function sitemapXml(content: Pick<SiteContent, "pages">, origin: string): string {
+export function sitemapXml(content: Pick<SiteContent, "pages" | "versions">, origin: string): string {
   const urls = sitemapEntries(content).map(({ path, lastmod }) => {
     const loc = `    <loc>${escapeXml(`${origin}${path}`)}</loc>`;
     return ["  <url>", loc, ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []), "  </url>"].join("\n");

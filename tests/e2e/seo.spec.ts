@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { currentVersion } from "../../app/content/site-versions";
+import type { SiteContent } from "../../app/content/types";
 import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
 
 // What search engines, link previews and language models read: robots.txt,
@@ -234,7 +236,8 @@ test.describe("llms.txt and llms-full.txt", () => {
   test("llms-full.txt holds every docs page in sidebar order, with absolute links", async ({ request }) => {
     const { body, type } = await text(request, "/llms-full.txt");
     expect(type).toBe("text/plain; charset=utf-8");
-    const sidebarOrder = sidebarPaths(JSON.parse(readFileSync(join(import.meta.dirname, "../../build/content/site-content.json"), "utf8")).navigation);
+    const compiled = JSON.parse(readFileSync(join(import.meta.dirname, "../../build/content/site-content.json"), "utf8")) as SiteContent;
+    const sidebarOrder = sidebarPaths(currentVersion(compiled).navigation);
     expect([...sidebarOrder].sort()).toEqual(Object.keys(DOC_PAGES).sort());
     const sources = [...body.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
     expect(sources).toEqual(sidebarOrder.map((path) => `${origin()}${path}`));

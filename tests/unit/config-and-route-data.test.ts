@@ -25,7 +25,6 @@ describe("site configuration", () => {
     assert.equal(config.fontsStylesheetUrl, null);
     assert.equal(config.analyticsId, null);
     assert.equal(config.basePath, "/");
-    assert.equal(config.docsVersion, "24.05.08");
   });
 
   test("environment variables override, trimmed and normalised", () => {

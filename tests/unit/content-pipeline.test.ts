@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/content/build.server";
+import { currentVersion } from "../../app/content/site-versions";
 import { checkLinks } from "../../app/content/check-links.server";
 import { compilePage } from "../../app/content/compile.server";
 import { preprocessMdx } from "../../app/content/preprocess.server";
@@ -73,7 +74,7 @@ describe("building the fixture content", () => {
   });
 
   test("builds the sidebar from the folders: a category per folder, unpositioned pages by name", () => {
-    assert.deepEqual(result.content.navigation, [
+    assert.deepEqual(currentVersion(result.content).navigation, [
       {
         type: "category",
         label: "Guide",
@@ -246,7 +247,7 @@ describe("the sidebar from folders", () => {
       "docs/guide/zeta/alpha.mdx": page("Alpha"),
       "docs/appendix/extra.mdx": page("Extra"),
     });
-    assert.deepEqual(labels(content.navigation), [
+    assert.deepEqual(labels(currentVersion(content).navigation), [
       ["Guide", ["Third", ["Deeper things", ["Inner"]], "First", "Second page", ["Zeta", ["Alpha"]]]],
       ["Appendix", ["Extra"]],
     ]);
@@ -254,7 +255,7 @@ describe("the sidebar from folders", () => {
 
   test("a new page in a new folder gets its category in the sidebar and in search", async () => {
     const { content } = await buildWith({ "docs/guide/more/_category_.json": '{ "label": "More" }', "docs/guide/more/inner.mdx": page("Inner") });
-    assert.deepEqual(labels(content.navigation), [["Guide", ["First", ["More", ["Inner"]], "Second page"]]]);
+    assert.deepEqual(labels(currentVersion(content).navigation), [["Guide", ["First", ["More", ["Inner"]], "Second page"]]]);
     const inner = content.search.documents.find((doc) => doc.url === "/docs/guide/more/inner");
     assert.equal(inner?.trail, "Guide › More");
   });

@@ -26,7 +26,7 @@ mkdirSync(join(publicDir, "img"));
 writeFileSync(join(publicDir, "favicon.ico"), "");
 // Compiled content with one page, in a working directory of its own (the content store reads it from there).
 mkdirSync(join(publicDir, "build/content"), { recursive: true });
-writeFileSync(join(publicDir, "build/content/site-content.json"), JSON.stringify({ pages: { "/guide/known-page": {} } }));
+writeFileSync(join(publicDir, "build/content/site-content.json"), JSON.stringify({ pages: { "/guide/known-page": {} }, versions: [{ version: { id: "next" } }, { version: { id: "24.05.08" } }] }));
 process.chdir(publicDir);
 after(() => rmSync(publicDir, { recursive: true, force: true }));
 
@@ -36,6 +36,16 @@ describe("a page's own address", () => {
     assert.equal(pageAddress("/search", "?utm_source=x&q=docker"), "/search?q=docker");
     assert.equal(pageAddress("/search/", "?q=a&q=b"), "/search/?q=a");
     assert.equal(pageAddress("/search", "?other=1"), "/search");
+    assert.equal(pageAddress("/search", "?first=next&utm_id=1&version=all&q=jobs"), "/search?q=jobs&version=all&first=next");
+  });
+
+  test("a search's scope is part of its key, but only a scope the search knows", () => {
+    const headers: Record<string, string> = { host: "x", accept: "text/html" };
+    const key = (target: string) => requestKey("GET", target, (name) => headers[name]);
+    assert.notEqual(key("/search?q=jobs&version=next"), key("/search?q=jobs"));
+    assert.equal(key("/search?q=jobs&version=next&utm_source=a"), key("/search?version=next&q=jobs"));
+    assert.equal(key("/search?q=jobs&version=no-such-version"), key("/search?q=jobs"));
+    assert.equal(key(`/search?q=jobs&version=all&first=${Math.random()}`), key("/search?q=jobs&version=all"));
   });
 });
 

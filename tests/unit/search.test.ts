@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { buildSiteContent } from "../../app/content/build.server";
 import type { SiteContent } from "../../app/content/types";
-import { SiteSearch } from "../../app/search/engine.server";
+import type { SiteSearch } from "../../app/search/engine.server";
+import { siteSearchOf } from "../../app/search/store.server";
 import { DIALOG_LIMITS, MAX_QUERY_LENGTH, PAGE_LIMITS } from "../../app/search/limits";
 import type { Highlighted, SearchAnswer } from "../../app/search/types";
 
@@ -19,7 +20,7 @@ let site: SiteSearch;
 
 before(async () => {
   content = (await buildSiteContent({ root })).content;
-  site = new SiteSearch(JSON.parse(JSON.stringify(content.search)));
+  site = siteSearchOf(JSON.parse(JSON.stringify(content)) as SiteContent);
 });
 
 const search = (query: unknown): SearchAnswer => site.search(query, PAGE_LIMITS);
@@ -101,14 +102,17 @@ describe("what is indexed", () => {
     const documents = content.search.documents;
     const docs = Object.values(content.pages).filter((page) => page.kind === "doc");
     for (const page of docs) assert.ok(documents.some((d) => d.group === page.url), page.url);
-    const operations = documents.filter((d) => d.endpoint !== "");
-    assert.equal(operations.length, content.api.operationCount);
+    for (const { version, api } of content.versions) {
+      const operations = documents.filter((d) => d.endpoint !== "" && d.version === version.id);
+      assert.equal(operations.length, api?.operationCount ?? 0, version.label);
+    }
   });
 
   test("every result points to a page that exists, and to an anchor that exists on it", () => {
     for (const document of content.search.documents) {
       const [path = "", fragment] = document.url.split("#");
-      const anchors = path === "/api" ? content.api.anchors : content.pages[path]?.anchors;
+      const api = content.versions.find(({ version }) => version.apiUrl === path)?.api;
+      const anchors = api ? api.anchors : content.pages[path]?.anchors;
       assert.ok(anchors, `${document.url}: no such page`);
       if (fragment !== undefined) assert.ok(anchors.includes(fragment), `${document.url}: no such anchor`);
     }
@@ -154,7 +158,8 @@ describe("odd input answers normally", () => {
   }
 
   test("an empty query has no results and says so", () => {
-    assert.deepEqual(search(""), { query: "", truncated: false, total: 0, hits: [] });
+    const { query, truncated, total, hits, scope } = search("");
+    assert.deepEqual({ query, truncated, total, hits, scope }, { query: "", truncated: false, total: 0, hits: [], scope: { version: "24.05.08", all: false } });
   });
 
   test("HTML in the query is searched as its words", () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
+import { currentVersion } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";
 import { publicOrigin } from "../../app/http/origin.server";
 import { absoluteLinks } from "../../app/seo/absolute-links.server";
@@ -48,11 +49,11 @@ describe("files for search engines and language models, from the fixture content
   });
 
   test("sitemap URLs are XML-escaped", () => {
-    assert.match(sitemapXml({ pages: {} }, "https://a.example/?x=1&y=2"), /<loc>https:\/\/a.example\/\?x=1&amp;y=2\/<\/loc>/);
+    assert.match(sitemapXml({ pages: {}, versions: [] }, "https://a.example/?x=1&y=2"), /<loc>https:\/\/a.example\/\?x=1&amp;y=2\/<\/loc>/);
   });
 
   test("llms.txt: the brand as h1, a summary, a section per sidebar category, the API and the optional pages", () => {
-    const text = llmsTxt(source);
+    const text = llmsTxt(source, currentVersion(content));
     assert.match(text, /^# Fixture\n\n> Smarter Home for all your Photos and Videos\. Fixture is a self-hosted photo and video library/);
     const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     assert.deepEqual(sections, ["Guide", "API reference", "Optional"]);
@@ -66,7 +67,7 @@ describe("files for search engines and language models, from the fixture content
   });
 
   test("llms-full.txt: every docs page in sidebar order, each with its address, links made absolute", () => {
-    const text = llmsFullTxt(source);
+    const text = llmsFullTxt(source, currentVersion(content));
     assert.deepEqual([...text.matchAll(/^# (.+)$/gm)].map((m) => m[1]), ["Fixture documentation", "First page", "Second page"]);
     assert.match(text, /# First page\n\nSource: https:\/\/docs\.example\.org\/docs\/guide\/first\n\n> A fixture page/);
     assert.match(text, /\[relative source\]\(https:\/\/docs\.example\.org\/docs\/guide\/second\)/);

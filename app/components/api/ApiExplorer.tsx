@@ -3,18 +3,16 @@ import { Theme, useTheme } from "~/lib/theme";
 import { useSiteConfig } from "~/lib/root-data";
 import { labelExplorerControls } from "./explorer-accessibility";
 
-/** The only spec the explorer ever loads: ours, from our origin. */
-export const SPEC_URL = "/openapi.json";
-
 /**
- * The interactive API explorer (RapiDoc). Its code is fetched only here, in
+ * The interactive API explorer (RapiDoc), for one version's spec (`specUrl`,
+ * a download of our own origin: "/openapi.json", "/next/openapi.json"). Its code is fetched only here, in
  * the browser, after the page has rendered; until it has shown the spec, the
  * server-rendered operation list stays in place (and it stays for readers
  * without JavaScript). It follows the site theme, takes its colours from the
  * site configuration, sends "try it" requests to SITE_API_SERVER_URL, and keeps
  * the address bar on the operation being read (#get-/v1/albums).
  */
-export function ApiExplorer({ specServers, onReady }: { specServers: string[]; onReady: () => void }) {
+export function ApiExplorer({ specUrl, specServers, onReady }: { specUrl: string; specServers: string[]; onReady: () => void }) {
   const [theme] = useTheme();
   const { colors, apiServerUrl } = useSiteConfig();
   const [loaded, setLoaded] = useState(false);
@@ -53,7 +51,7 @@ export function ApiExplorer({ specServers, onReady }: { specServers: string[]; o
       ref={ref}
       id="api-explorer"
       class="block h-[calc(100vh-4rem)] border-t border-slate-200 dark:border-slate-800"
-      spec-url={SPEC_URL}
+      spec-url={specUrl}
       allow-spec-url-load="false"
       allow-spec-file-load="false"
       load-fonts="false"

@@ -1,16 +1,21 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { ExternalIcon } from "~/components/icons";
 import { useSiteConfig } from "~/lib/root-data";
+import { useVersions } from "~/lib/use-versions";
 
-/** The navbar's main links; used in the desktop bar and in the mobile menu. */
+/** The navbar's main links, into the docs version being read; used in the desktop bar and in the mobile menu. */
 export function PrimaryLinks() {
   const isDocs = useLocation().pathname.startsWith("/docs/");
+  const reading = useVersions()?.version;
   return (
     <>
-      <NavLink to="/docs/dev-guide/introduction" className={({ isActive }) => (isActive || isDocs ? "nav-link active" : "nav-link")}>
+      <NavLink
+        to={reading?.entry ?? "/docs/dev-guide/introduction"}
+        className={({ isActive }) => (isActive || isDocs ? "nav-link active" : "nav-link")}
+      >
         Docs
       </NavLink>
-      <NavLink to="/api" className="nav-link">
+      <NavLink to={reading?.apiUrl ?? "/api"} className="nav-link">
         API
       </NavLink>
     </>

@@ -1,15 +1,20 @@
 import { Form } from "@remix-run/react";
 import { SearchIcon } from "~/components/icons";
 import { SearchShortcutHint } from "~/components/search/SearchLaunchers";
+import { useVersions } from "~/lib/use-versions";
 import { MAX_QUERY_LENGTH } from "~/search/limits";
 
 /**
- * A plain GET form to /search, so searching works without JavaScript. With
- * `shortcutHint`, it also shows the key that opens instant search.
+ * A plain GET form to /search, so searching works without JavaScript. It
+ * searches the docs version being read (the current release unless the page
+ * is another version's). With `shortcutHint`, it also shows the key that
+ * opens instant search.
  */
 export function SearchBox({ id, shortcutHint = false }: { id: string; shortcutHint?: boolean }) {
+  const reading = useVersions()?.version;
   return (
     <Form method="get" action="/search" role="search" className="relative">
+      {reading && reading.status !== "current" ? <input type="hidden" name="version" value={reading.id} /> : null}
       <label htmlFor={id} className="sr-only">
         Search the docs
       </label>

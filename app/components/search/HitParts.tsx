@@ -1,4 +1,4 @@
-import type { SearchHit } from "~/search/types";
+import type { SearchHit, SearchVersion } from "~/search/types";
 import { Highlight } from "./Highlight";
 
 /** Where the hit lives: "User Guide › Features", "API Reference › Albums". */
@@ -42,6 +42,21 @@ export function HitSnippet({ hit, className = "" }: { hit: SearchHit; className?
   return (
     <span className={`block text-slate-700 dark:text-slate-300 ${hit.snippetIsCode ? "break-all font-mono text-xs" : "text-sm"} ${className}`}>
       <Highlight parts={hit.snippet} />
+    </span>
+  );
+}
+
+/** The docs version a hit belongs to, when the site has more than one. */
+export function HitVersion({ hit, versions }: { hit: SearchHit; versions: SearchVersion[] }) {
+  const version = versions.find((v) => v.id === hit.version);
+  if (versions.length < 2 || !version) return null;
+  return (
+    <span
+      data-version={version.id}
+      className="hit-version ml-2 inline-block rounded-full border border-slate-300 px-2 text-xs font-medium normal-case tracking-normal text-slate-700 dark:border-slate-600 dark:text-slate-300"
+    >
+      <span className="sr-only">Version </span>
+      {version.label}
     </span>
   );
 }

@@ -2,20 +2,19 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { CloseIcon, SearchIcon } from "~/components/icons";
 import { MAX_QUERY_LENGTH } from "~/search/limits";
-import type { SearchAnswer } from "~/search/types";
-import { HitEndpoint, HitSnippet, HitTitle, HitTrail } from "./HitParts";
+import { searchQuery } from "~/search/scope";
+import type { SearchAnswer, SearchScope, SearchVersion } from "~/search/types";
+import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
+import type { DialogProps } from "./SearchShortcut";
 
 /** Wait this long after the last key before asking the server. */
 const DEBOUNCE_MS = 150;
 
 type Status = "idle" | "loading" | "done" | "failed";
 
-function resultsUrl(query: string): string {
-  return `/search?${new URLSearchParams({ q: query })}`;
-}
-
 /** Results as the reader types: fetched from /search.json, debounced, the stale ones aborted. */
-function useInstantResults(query: string): { answer: SearchAnswer | null; status: Status } {
+function useInstantResults(query: string, scope: SearchScope, versions: SearchVersion[]): { answer: SearchAnswer | null; status: Status } {
+  const address = `/search.json?${searchQuery(query.trim(), scope, versions)}`;
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [status, setStatus] = useState<Status>("idle");
   useEffect(() => {
@@ -28,7 +27,7 @@ function useInstantResults(query: string): { answer: SearchAnswer | null; status
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       setStatus("loading");
-      fetch(`/search.json?${new URLSearchParams({ q: text })}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      fetch(address, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then((response) => {
           if (!response.ok) throw new Error(`search answered ${response.status}`);
           return response.json() as Promise<SearchAnswer>;
@@ -45,7 +44,7 @@ function useInstantResults(query: string): { answer: SearchAnswer | null; status
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, address]);
   return { answer, status };
 }
 
@@ -63,12 +62,16 @@ function announcement(query: string, answer: SearchAnswer | null, status: Status
  * through the results listed below it (aria-activedescendant), Enter opens the
  * one marked (or the full results page), Escape closes.
  */
-export default function SearchDialog({ onClose, takeTyped }: { onClose: (restoreFocus: boolean) => void; takeTyped: () => string }) {
+export default function SearchDialog({ onClose, takeTyped, reading, versions }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
-  const { answer, status } = useInstantResults(query);
+  // The version being read is searched; the reader can widen it to every version (its hits first).
+  const [all, setAll] = useState(false);
+  const scope: SearchScope = { version: reading?.id ?? "", all };
+  const resultsUrl = (text: string) => `/search?${searchQuery(text, scope, versions)}`;
+  const { answer, status } = useInstantResults(query, scope, versions);
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-results`;
@@ -189,6 +192,23 @@ export default function SearchDialog({ onClose, takeTyped }: { onClose: (restore
           </button>
         </div>
 
+        {versions.length > 1 && reading ? (
+          <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-2 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
+            <input
+              id={`${id}-all-versions`}
+              type="checkbox"
+              checked={all}
+              onChange={(event) => {
+                setAll(event.target.checked);
+                dialog.current?.querySelector<HTMLInputElement>('input[role="combobox"]')?.focus();
+              }}
+              className="h-4 w-4 accent-brand-strong"
+            />
+            <label htmlFor={`${id}-all-versions`}>
+              Search all versions <span className="text-slate-600 dark:text-slate-400">(else {reading.label} only)</span>
+            </label>
+          </div>
+        ) : null}
         <div className="flex-1">
           <ul ref={list} id={listId} role="listbox" aria-label="Results" hidden={!expanded} className="p-2">
             {hits.map((hit, i) => (
@@ -203,7 +223,10 @@ export default function SearchDialog({ onClose, takeTyped }: { onClose: (restore
                 onMouseMove={() => setActive(i)}
                 onClick={() => go(hit.url)}
               >
-                <HitTrail hit={hit} />
+                <span className="flex flex-wrap items-center">
+                  <HitTrail hit={hit} />
+                  <HitVersion hit={hit} versions={answer?.versions ?? versions} />
+                </span>
                 <span className="block font-bold text-slate-900 dark:text-white">
                   <HitTitle hit={hit} />
                 </span>

@@ -3,9 +3,10 @@ import { SearchIcon } from "~/components/icons";
 import { Main } from "~/components/layout/Main";
 import { useSiteConfig } from "~/lib/root-data";
 import { MAX_QUERY_LENGTH } from "~/search/limits";
-import type { SearchAnswer, SearchHit } from "~/search/types";
+import { searchQuery } from "~/search/scope";
+import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
 import { Highlight } from "./Highlight";
-import { HitEndpoint, HitSnippet, HitTitle, HitTrail } from "./HitParts";
+import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
 
 const LINK = "font-medium text-brand-strong underline dark:text-brand";
 
@@ -53,10 +54,13 @@ function Suggestions() {
   );
 }
 
-function Result({ hit }: { hit: SearchHit }) {
+function Result({ hit, versions }: { hit: SearchHit; versions: SearchVersion[] }) {
   return (
     <li className="border-b border-slate-200 py-5 dark:border-slate-800">
-      <HitTrail hit={hit} />
+      <div className="flex flex-wrap items-center">
+        <HitTrail hit={hit} />
+        <HitVersion hit={hit} versions={versions} />
+      </div>
       <h2 className="mt-1 text-lg font-bold text-slate-900 dark:text-white">
         <Link className="hover:underline" to={hit.url}>
           <HitTitle hit={hit} />
@@ -97,6 +101,55 @@ function Summary({ answer }: { answer: SearchAnswer }) {
   );
 }
 
+/** The scope as hidden fields, so a new search from the page's form keeps it. */
+function ScopeFields({ answer }: { answer: SearchAnswer }) {
+  const params = new URLSearchParams(searchQuery("", answer.scope, answer.versions));
+  params.delete("q");
+  return (
+    <>
+      {[...params].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** "Next only · All versions": plain links, so switching works without JavaScript. */
+function ScopeSwitch({ answer }: { answer: SearchAnswer }) {
+  const reading = answer.versions.find((version) => version.id === answer.scope.version);
+  if (answer.versions.length < 2 || !reading) return null;
+  const choices: { label: string; scope: SearchScope }[] = [
+    { label: `${reading.label}${reading.current ? " (current)" : ""} only`, scope: { version: reading.id, all: false } },
+    { label: "All versions", scope: { version: reading.id, all: true } },
+  ];
+  return (
+    <nav aria-label="Versions searched" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-slate-600 dark:text-slate-400">Search in:</span>
+      {choices.map(({ label, scope }) => {
+        const chosen = scope.all === answer.scope.all;
+        return (
+          <Link
+            key={label}
+            to={`/search?${searchQuery(answer.query, scope, answer.versions)}`}
+            aria-current={chosen ? "true" : undefined}
+            className={`rounded-full border px-3 py-1 ${chosen ? "border-brand-strong bg-sky-50 font-bold text-slate-900 dark:border-brand dark:bg-slate-800 dark:text-white" : "border-slate-300 hover:border-brand-strong dark:border-slate-600"}`}
+          >
+            {label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** "of Next", "of every version": what the page searched, when there is more than one version. */
+function scopeName(answer: SearchAnswer): string {
+  if (answer.versions.length < 2) return "";
+  if (answer.scope.all) return " of every version";
+  const version = answer.versions.find((v) => v.id === answer.scope.version);
+  return version ? ` of ${version.label}${version.current ? " (the current release)" : ""}` : "";
+}
+
 /**
  * The /search page: a form that works without JavaScript, then the hits
  * (best first; title and heading matches rank above body text), or a clear
@@ -108,6 +161,7 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Search</h1>
       {/* Named, so it is told apart from the navbar's search landmark. */}
       <Form method="get" action="/search" role="search" aria-label="New search" className="mt-6 flex gap-2">
+        <ScopeFields answer={answer} />
         <div className="relative min-w-0 flex-1">
           <label htmlFor="search-page-query" className="sr-only">
             Search the docs
@@ -134,8 +188,9 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
         </button>
       </Form>
       <p id="search-page-hint" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        Searches the user guide, the developer guide and the API reference. Up to {MAX_QUERY_LENGTH} characters; a longer search is cut.
+        Searches the user guide, the developer guide and the API reference{scopeName(answer)}. Up to {MAX_QUERY_LENGTH} characters; a longer search is cut.
       </p>
+      <ScopeSwitch answer={answer} />
       {answer.truncated ? (
         <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           Your search was longer than {MAX_QUERY_LENGTH} characters: only its beginning was searched.
@@ -162,7 +217,7 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
           <Summary answer={answer} />
           <ol className="search-results mt-2">
             {answer.hits.map((hit) => (
-              <Result key={hit.url} hit={hit} />
+              <Result key={hit.url} hit={hit} versions={answer.versions} />
             ))}
           </ol>
         </>

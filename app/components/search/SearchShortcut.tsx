@@ -1,10 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { searchVersions, useVersions } from "~/lib/use-versions";
+import type { SearchVersion } from "~/search/types";
 import { OPEN_SEARCH_EVENT } from "./open-search";
 
-interface DialogProps {
+export interface DialogProps {
   onClose: (restoreFocus: boolean) => void;
   /** What was typed while the dialog's code loaded; the dialog takes it once, when it opens. */
   takeTyped: () => string;
+  /** The docs version being read (searched first), and every version. */
+  reading: { id: string; label: string } | null;
+  versions: SearchVersion[];
 }
 
 /**
@@ -82,9 +87,10 @@ export function SearchShortcut() {
     if (restoreFocus && previous instanceof HTMLElement && previous.isConnected) previous.focus();
   }, []);
 
+  const versions = useVersions();
   return open ? (
     <Suspense fallback={null}>
-      <SearchDialog onClose={close} takeTyped={takeTyped} />
+      <SearchDialog onClose={close} takeTyped={takeTyped} reading={versions?.version ?? null} versions={searchVersions(versions)} />
     </Suspense>
   ) : null;
 }

@@ -4,7 +4,7 @@ import { visit } from "unist-util-visit";
 export interface CollectedLink {
   /** The target as the author wrote it. */
   href: string;
-  /** The target after relative source links were turned into page URLs. */
+  /** The target after relative source links were turned into page URLs and site links mapped into the page's version. */
   resolved: string;
   line: number;
   column: number;
@@ -20,10 +20,12 @@ const SOURCE_LINK = /^(?![a-z][a-z0-9+.-]*:|\/|#)(.*?\.mdx?)(#.*)?$/i;
  * Collects every link of a page with its position and rewrites relative links
  * to source files ("./installation.mdx", "../features/albums.md") into page
  * URLs, using `resolveSource` (source path relative to the page's file →
- * page URL, or null).
+ * page URL, or null), and site links ("/docs/…", "/api#…") into the URLs of
+ * the page's docs version, using `mapLink`.
  */
 export function remarkLinks(options: {
   resolveSource: (relativePath: string) => string | null;
+  mapLink: (href: string) => string;
   collected: CollectedLink[];
 }) {
   return (tree: Root) => {
@@ -32,7 +34,8 @@ export function remarkLinks(options: {
       if (node.type !== "link" && node.type !== "definition" && node.type !== "image") return;
       const link = node as Link | Definition | Image;
       const match = link.url.match(SOURCE_LINK);
-      let resolved = link.url;
+      // Relative source links resolve inside the page's own tree, so they are in its version already.
+      let resolved = options.mapLink(link.url);
       let unresolvedSource = false;
       if (match?.[1]) {
         const url = options.resolveSource(decodeURI(match[1]));

@@ -1,0 +1,45 @@
+import { currentVersion } from "~/content/site-versions";
+import { getSiteContent } from "~/content/store.server";
+import type { SiteContent, VersionContent } from "~/content/types";
+import { mapUrlToVersion } from "~/content/versions";
+import type { PageVersions, SiteVersion } from "./route-data";
+
+/**
+ * The same page as `url` (a page of `reading`) in every version that has it.
+ * `exists` says whether an address is a page of that version (a docs page, or
+ * its API reference).
+ */
+export function versionLinks(
+  content: Pick<SiteContent, "versions">,
+  reading: VersionContent,
+  url: string,
+  exists: (url: string, version: VersionContent) => boolean,
+): PageVersions {
+  const alternates: Record<string, string> = {};
+  for (const entry of content.versions) {
+    const same = mapUrlToVersion(url, reading.version, entry.version);
+    if (exists(same, entry)) alternates[entry.version.id] = same;
+  }
+  return { version: reading.version.id, alternates };
+}
+
+/** Every version with its introduction and API reference, in menu order. */
+export function siteVersionsOf(content: Pick<SiteContent, "versions">): SiteVersion[] {
+  const currentApi = currentVersion(content).version.apiUrl;
+  return content.versions.map(({ version, entry, api }) => ({
+    id: version.id,
+    label: version.label,
+    status: version.status,
+    entry,
+    apiUrl: api ? version.apiUrl : currentApi,
+  }));
+}
+
+/** The root loader's versions: never throws, so a missing content file does not take down every page. */
+export function siteVersions(): SiteVersion[] | null {
+  try {
+    return siteVersionsOf(getSiteContent());
+  } catch {
+    return null;
+  }
+}
