@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteError,
@@ -15,6 +14,7 @@ import { useEffect, type ReactNode } from "react";
 import { Theme, ThemeProvider, useTheme } from "~/lib/theme";
 import { AnnouncementBar } from "~/components/layout/AnnouncementBar";
 import { BasePathBanner } from "~/components/layout/BasePathBanner";
+import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { CrashPage, LoadFailurePage, NotFoundPage, StatusPage } from "~/components/layout/ErrorPages";
 import { Footer } from "~/components/layout/Footer";
 import { Analytics, Fonts } from "~/components/layout/Head";
@@ -109,7 +109,7 @@ function Document({ children }: { children: ReactNode }) {
         <div id={LIVE_REGION_ID} role="status" className="sr-only" />
         <SearchShortcut />
         <ScrollRestoration />
-        <Scripts />
+        <DeferredScripts />
       </body>
     </html>
   );

@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useCallback, useState } from "react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
 import { DocContent } from "~/components/docs/DocContent";
 import { Main } from "~/components/layout/Main";
@@ -26,7 +25,16 @@ export async function loader(_: LoaderFunctionArgs) {
       // leaves it out (app/http/hydration.server.ts); the explorer hides the list part.
       html: `<div class="api-intro">${intro}</div><div class="api-operations">${api.html}</div>`,
     };
-    return json({ page, version: api.version, operationCount: api.operationCount, specServers: api.servers });
+    const spec: ApiSpecSummary = {
+      title: api.title,
+      version: api.version,
+      operationCount: api.operationCount,
+      servers: api.servers,
+      yamlUrl: "/openapi.yaml",
+      // Also what the explorer loads: always from our own origin.
+      jsonUrl: "/openapi.json",
+    };
+    return json({ page, spec });
   });
 }
 
@@ -34,25 +42,33 @@ export async function loader(_: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({ title: "API Reference", description: data?.page.description ?? "", path: "/api", root: rootFromMatches(matches), type: "website" });
 
+/** What the page says about the spec it shows; the page reads nothing else about it. */
+interface ApiSpecSummary {
+  title: string;
+  version: string;
+  operationCount: number;
+  servers: string[];
+  yamlUrl: string;
+  jsonUrl: string;
+}
+
 export default function ApiReferencePage() {
-  const data = useLoaderData<typeof loader>();
-  const [explorerReady, setExplorerReady] = useState(false);
-  const onReady = useCallback(() => setExplorerReady(true), []);
+  const { page, spec } = useLoaderData<typeof loader>();
   return (
     <Main className="w-full">
       <div className="mx-auto max-w-5xl px-4 pt-10">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{page.title}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-          <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {data.version}</span>
-          <span>{data.operationCount} operations</span>
-          <a className="font-medium text-brand-strong underline dark:text-brand" href="/openapi.yaml">Download OpenAPI (YAML)</a>
-          <a className="font-medium text-brand-strong underline dark:text-brand" href="/openapi.json">Download OpenAPI (JSON)</a>
+          <span className="font-bold text-slate-900 dark:text-white">{spec.title}</span>
+          <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {spec.version}</span>
+          <span>{spec.operationCount} operations</span>
+          <a className="font-medium text-brand-strong underline dark:text-brand" href={spec.yamlUrl}>Download OpenAPI (YAML)</a>
+          <a className="font-medium text-brand-strong underline dark:text-brand" href={spec.jsonUrl}>Download OpenAPI (JSON)</a>
         </p>
       </div>
-      <div className="mx-auto max-w-5xl px-4 pb-10" data-explorer-ready={explorerReady ? "" : undefined}>
-        <DocContent url={data.page.url} html={data.page.html} />
-      </div>
-      <ApiExplorer specServers={data.specServers} onReady={onReady} />
+      <ApiExplorer specUrl={spec.jsonUrl} specServers={spec.servers}>
+        <DocContent url={page.url} html={page.html} />
+      </ApiExplorer>
     </Main>
   );
 }
