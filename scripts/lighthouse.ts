@@ -5,6 +5,9 @@
 // lighthouse/results.md, with every run's performance score and the machine's
 // load average, since timings on a busy machine are noise; the full reports of
 // the last run go to lighthouse/reports/ (not committed).
+//
+// For a quick comparison while working: `npm run lighthouse -- --mobile /docs/user-guide/installation`
+// measures only the pages and settings named, prints them and leaves results.md alone.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -24,6 +27,10 @@ const PAGES = [
   "/docs/dev-guide/design-document",
   "/api",
 ];
+const args = process.argv.slice(2);
+const onlyPages = args.filter((arg) => arg.startsWith("/"));
+const onlyForms = (["mobile", "desktop"] as const).filter((form) => args.includes(`--${form}`));
+const partial = onlyPages.length > 0 || onlyForms.length > 0;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = {
@@ -66,8 +73,8 @@ async function main() {
   const loadBefore = loadavg();
   let missed = 0;
   try {
-    for (const formFactor of ["mobile", "desktop"] as const) {
-      for (const path of PAGES) {
+    for (const formFactor of onlyForms.length ? onlyForms : (["mobile", "desktop"] as const)) {
+      for (const path of onlyPages.length ? onlyPages : PAGES) {
         const runs: RunResult[] = [];
         for (let run = 0; run < RUNS; run += 1) {
           const flags: Flags = { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] };
@@ -113,7 +120,7 @@ async function main() {
     "",
   ].join("\n");
   process.stdout.write(markdown);
-  writeFileSync(join(out, "results.md"), markdown);
+  if (!partial) writeFileSync(join(out, "results.md"), markdown);
 }
 
 main().catch((error: unknown) => {

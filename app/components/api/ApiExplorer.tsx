@@ -6,7 +6,7 @@ import { labelExplorerControls } from "./explorer-accessibility";
 type ExplorerStatus = "closed" | "loading" | "open" | "failed";
 
 const STATUS_TEXT: Record<ExplorerStatus, string> = {
-  closed: "The explorer runs in your browser and sends requests to the API server you choose. Every operation is also listed below.",
+  closed: "The explorer runs in your browser with JavaScript and sends requests to the API server you choose. Every operation is also listed below.",
   loading: "Loading the interactive explorer…",
   open: "The interactive explorer is open below the introduction. Close this to go back to the plain list.",
   failed: "The interactive explorer could not load. Every operation is listed below.",
