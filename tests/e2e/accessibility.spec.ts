@@ -33,7 +33,7 @@ async function violations(page: Page) {
 for (const theme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {
     test(`axe: every page, ${theme} theme, ${width} px wide`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000); // every page, and /api again with the explorer open
       await page.setViewportSize({ width, height: 900 });
       await setTheme(page, theme);
       const found: Record<string, unknown> = {};

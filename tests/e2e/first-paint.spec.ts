@@ -10,18 +10,23 @@ import { collectErrors, hydrated } from "./helpers";
 const SCRIPT_DELAY_MS = 3000;
 const DOC = "/docs/user-guide/installation";
 
+const SCRIPTS = "**/build/**/*.js";
+
 /** Delays every script request by 3 s and counts the scripts that have arrived. */
 async function delayScripts(page: Page) {
   const arrived: string[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") arrived.push(response.url());
   });
-  await page.route("**/build/**/*.js", async (route) => {
+  await page.route(SCRIPTS, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
     await route.continue().catch(() => {}); // the page may have moved on meanwhile
   });
   return arrived;
 }
+
+/** After hydration: the route modules that client navigation fetches come at normal speed again. */
+const stopDelayingScripts = (page: Page) => page.unroute(SCRIPTS);
 
 async function expectPaintedBeforeScripts(page: Page, arrived: string[]) {
   await expect(page.locator("h1")).toBeVisible();
@@ -104,6 +109,7 @@ test.describe("on a phone", () => {
     await expect(menu).not.toHaveAttribute("open", "");
 
     // Client-side navigation: the window survives, and a slow change shows the progress bar.
+    await stopDelayingScripts(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.route("**/docs/user-guide/deployment?_data=*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -126,6 +132,7 @@ test("text typed into the navbar search before hydration is kept and searched af
   await page.locator("#navbar-search").fill("backup");
   await hydrated(page);
   await expect(page.locator("#navbar-search")).toHaveValue("backup");
+  await stopDelayingScripts(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.locator("#navbar-search").press("Enter");
   await expect(page).toHaveURL(/\/search\?q=backup$/);
