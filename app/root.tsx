@@ -5,7 +5,6 @@ import {
   LiveReload,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteError,
@@ -17,6 +16,7 @@ import { Theme, ThemeProvider, useTheme } from "~/lib/theme";
 import { AnnouncementBar } from "~/components/layout/AnnouncementBar";
 import { BasePathBanner } from "~/components/layout/BasePathBanner";
 import { LiveContentUpdates } from "~/components/dev/LiveContentUpdates";
+import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { ContentProblemPage, CrashPage, LoadFailurePage, NotFoundPage, StatusPage } from "~/components/layout/ErrorPages";
 import { Footer } from "~/components/layout/Footer";
 import { Analytics, Fonts } from "~/components/layout/Head";
@@ -123,7 +123,7 @@ function Document({ children }: { children: ReactNode }) {
         <div id={LIVE_REGION_ID} role="status" className="sr-only" />
         <SearchShortcut />
         <ScrollRestoration />
-        <Scripts />
+        <DeferredScripts />
         {/* Development only (removed from production builds): reload on app changes, revalidate on content changes. */}
         {process.env.NODE_ENV === "development" && (
           <>

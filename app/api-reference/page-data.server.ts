@@ -10,6 +10,8 @@ const description = (brand: string, version: string, next: boolean) =>
 
 export interface ApiRouteData extends PageVersions {
   page: ContentRouteData["page"];
+  /** The spec's own title (info.title): "Smriti API". */
+  specTitle: string;
   /** The spec's own version (info.version): "24.05.08", "24.06.24". */
   specVersion: string;
   operationCount: number;
@@ -45,6 +47,7 @@ export function apiRouteData(entry: VersionContent): ApiRouteData | null {
       // leaves it out (app/http/hydration.server.ts); the explorer hides the list part.
       html: `<div class="api-intro">${intro}</div><div class="api-operations">${api.html}</div>`,
     },
+    specTitle: api.title,
     specVersion: api.version,
     operationCount: api.operationCount,
     specServers: api.servers,

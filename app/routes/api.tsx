@@ -1,6 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useCallback, useState } from "react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
 import { DocContent } from "~/components/docs/DocContent";
 import { Main } from "~/components/layout/Main";
@@ -39,23 +38,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
-  const [explorerReady, setExplorerReady] = useState(false);
-  const onReady = useCallback(() => setExplorerReady(true), []);
   return (
     <Main className="w-full">
       <div className="mx-auto max-w-5xl px-4 pt-10">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+          <span className="font-bold text-slate-900 dark:text-white">{data.specTitle}</span>
           <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {data.specVersion}</span>
           <span>{data.operationCount} operations</span>
           <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specYamlUrl}>Download OpenAPI (YAML)</a>
           <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specJsonUrl}>Download OpenAPI (JSON)</a>
         </p>
       </div>
-      <div className="mx-auto max-w-5xl px-4 pb-10" data-explorer-ready={explorerReady ? "" : undefined}>
+      <ApiExplorer key={data.specJsonUrl} specUrl={data.specJsonUrl} specServers={data.specServers}>
         <DocContent url={data.page.url} html={data.page.html} />
-      </div>
-      <ApiExplorer key={data.specJsonUrl} specUrl={data.specJsonUrl} specServers={data.specServers} onReady={onReady} />
+      </ApiExplorer>
     </Main>
   );
 }

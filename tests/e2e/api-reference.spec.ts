@@ -2,29 +2,27 @@ import { readFileSync, readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { collectErrors, hydrated, origin, SERVERS, withoutJavaScript } from "./helpers";
+import { openApiExplorer, TRY_IT } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");
 const specYaml = readFileSync(join(root, "spec/openapi.yaml"), "utf8");
 const reference = buildApiReference(parseYaml(specYaml));
 const operations = reference.groups.flatMap((group) => group.operations);
 
-async function explorerReady(page: Page) {
-  await hydrated(page);
-  await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 20_000 });
-}
 
 for (const path of ["/api", "/api/"]) {
-  test(`${path} shows the title, version 24.05.08 and every operation in the explorer`, async ({ page }) => {
+  test(`${path} shows the spec's title, version 24.05.08 and every operation in the explorer`, async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto(path);
     await expect(page).toHaveTitle("API Reference | Smriti");
     await expect(page.locator("h1")).toHaveText("API Reference");
+    await expect(page.getByText("Smriti API", { exact: true })).toBeVisible();
     await expect(page.getByText("Version 24.05.08")).toBeVisible();
-    await explorerReady(page);
+    await openApiExplorer(page);
     const explorer = page.locator("rapi-doc");
     await expect(explorer).toBeVisible();
     // Every element id in RapiDoc's (open) shadow trees, collected in one go.
@@ -91,7 +89,7 @@ test("without JavaScript, every operation is listed by tag with its details", as
 
 test("the reference follows the site theme, also when toggled on the page", async ({ page }) => {
   await page.goto("/api");
-  await explorerReady(page);
+  await openApiExplorer(page);
   const explorer = page.locator("rapi-doc");
   await expect(explorer).toHaveAttribute("theme", "light");
   await expect(explorer).toHaveAttribute("bg-color", "#ffffff");
@@ -102,10 +100,12 @@ test("the reference follows the site theme, also when toggled on the page", asyn
   await expect.poll(() => explorer.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(0, 0, 0)");
 });
 
-test("a deep link opens its operation, and the address follows the reader", async ({ page }) => {
+test("a deep link shows its operation at once, and again in the explorer; the address follows the reader", async ({ page }) => {
   const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
   await page.goto(`/api#${target.anchor}`);
-  await explorerReady(page);
+  // The server-rendered list has the same anchors: the browser scrolls there before any script runs.
+  await expect(page.locator(`.api-operations [id="${target.anchor}"]`)).toBeInViewport();
+  await openApiExplorer(page);
   const section = page.locator("rapi-doc").locator(`[id="${target.anchor}"]`);
   await expect(section).toBeInViewport();
   const other = operations.find((operation) => operation.method === "GET" && operation.path === "/v1/features")!;
@@ -113,9 +113,48 @@ test("a deep link opens its operation, and the address follows the reader", asyn
   await expect(page).toHaveURL(new RegExp(`#${other.anchor.replace(/[/{}?]/g, "\\$&")}$`));
 });
 
+test("RapiDoc is fetched only when the reader opens Try it, and closing it brings the plain list back", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/api");
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  expect(scripts.filter((path) => /rapidoc/i.test(path))).toEqual([]);
+  await expect(page.locator("rapi-doc")).toHaveCount(0);
+  await expect(page.locator(".api-operations")).toBeVisible();
+
+  await page.getByText(TRY_IT).click();
+  await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 20_000 });
+  expect(scripts.filter((path) => /rapidoc/i.test(path))).toHaveLength(1);
+  await expect(page.locator(".api-operations")).toBeHidden();
+  await expect(page.locator("[data-api-explorer-toggle] [role=status]")).toContainText("open below");
+
+  await page.getByText(TRY_IT).click();
+  await expect(page.locator("rapi-doc")).toHaveCount(0);
+  await expect(page.locator(".api-operations")).toBeVisible();
+});
+
+test("Try it opened before the page's scripts have run opens the explorer once they do", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/api");
+  await page.getByText(TRY_IT).click();
+  await expect(page.locator("[data-api-explorer-toggle]")).toHaveAttribute("open", "");
+  await expect(page.locator("body[data-hydrated]")).toHaveCount(0);
+  release();
+  await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.locator("rapi-doc")).toBeVisible();
+});
+
 test("an enum value in the explorer is a button: focusable, pressed with Enter, it fills its parameter", async ({ page }) => {
   await page.goto("/api");
-  await explorerReady(page);
+  await openApiExplorer(page);
   const explorer = page.locator("rapi-doc");
   // RapiDoc renders these as <a> without an address: neither focusable nor announced.
   await expect(explorer.locator("a:not([href]):not([role])")).toHaveCount(0);
@@ -133,7 +172,7 @@ test("the spec is never loaded from an address the reader supplies", async ({ pa
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));
   await page.goto("/api?spec-url=https%3A%2F%2Fevil.example%2Fspec.json#spec-url=https://evil.example/spec.json");
-  await explorerReady(page);
+  await openApiExplorer(page);
   expect(requested.filter((url) => new URL(url).hostname.includes("evil.example"))).toEqual([]);
   expect(requested.filter((url) => /openapi\.(json|yaml)/.test(url))).toEqual([`${origin()}/openapi.json`]);
   await expect(page.locator("rapi-doc")).toHaveAttribute("spec-url", "/openapi.json");
@@ -161,7 +200,7 @@ test.describe("try it", () => {
   test("sends the request to the configured API server and shows the answer", async ({ page }) => {
     const version = operations.find((operation) => operation.path === "/version")!;
     await page.goto(`${origin("variant")}/api#${version.anchor}`);
-    await explorerReady(page);
+    await openApiExplorer(page);
     const section = page.locator("rapi-doc").locator(`[id="${version.anchor}"]`);
     await section.getByRole("button", { name: "TRY" }).click();
     await expect.poll(() => calls).toContain("GET /version");
@@ -198,7 +237,7 @@ test("RapiDoc's code loads on /api only, and weighs at most 230 KB gzipped", asy
   expect(scripts.filter((path) => /rapidoc/i.test(path))).toEqual([]);
 
   await page.goto("/api");
-  await explorerReady(page);
+  await openApiExplorer(page);
   const explorerScripts = scripts.filter((path) => /rapidoc/i.test(path));
   expect(explorerScripts).toHaveLength(1);
   const shared = join(root, "public/build/_shared");

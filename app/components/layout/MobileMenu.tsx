@@ -27,7 +27,12 @@ export function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // Close after a client-side page change, but not when the page first hydrates:
+  // a reader may have opened the menu before the scripts arrived.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     ref.current?.removeAttribute("open");
   }, [location.pathname]);
 
@@ -62,6 +67,7 @@ export function MobileMenu() {
     };
     document.addEventListener("keydown", onKey);
     details.addEventListener("toggle", onToggle);
+    onToggle(); // it may already be open
     return () => {
       document.removeEventListener("keydown", onKey);
       details.removeEventListener("toggle", onToggle);
