@@ -19,7 +19,7 @@ import { kb, measurePageWeight, type PageWeight } from "./support/page-weight";
  * Three of the issue's targets are not met yet. For those the tests hold
  * today's figure as a ceiling, so that nothing grows while they are worked on,
  * and print the gap on every run (bench/README.md, "Budgets"): our own code is
- * about 18 KB against 15 KB; a first visit makes 20 script requests against 10;
+ * about 20 KB against 15 KB; a first visit makes 21 script requests against 10;
  * and seven pages with long text (or the API list) have more than 15 KB of HTML.
  */
 const KB = 1024;
@@ -29,16 +29,21 @@ const TARGET = {
   ownJs: 15 * KB,
   scriptRequests: 10,
 };
-/** Today's figures where a target is not met: growth fails, the gap is printed. */
+/**
+ * Today's figures where a target is not met: growth fails, the gap is printed.
+ * Versioned docs (version menu with same-page links, search scope, Next banner)
+ * and the theme written at the click added 1.7 KB and one shared chunk.
+ */
 const CEILING = {
-  ownJs: 18.5 * KB,
-  scriptRequests: 20,
+  ownJs: 20.2 * KB,
+  scriptRequests: 21,
   /** Pages over the HTML target today, gzipped; every other page meets TARGET.html. */
   html: {
     "/api": 17.5 * KB,
     "/docs/dev-guide/design-document": 19.6 * KB,
     "/docs/user-guide/configuration": 16.5 * KB,
-    "/docs/user-guide/deployment": 18.3 * KB,
+    // Grew by the section on deploying this site (issue 15).
+    "/docs/user-guide/deployment": 19.2 * KB,
     "/docs/user-guide/features/metadata": 16.4 * KB,
     "/docs/user-guide/installation": 15.5 * KB,
     "/docs/user-guide/introduction": 17.4 * KB,

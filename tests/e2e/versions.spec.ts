@@ -11,6 +11,7 @@ import { buildApiReference } from "../../app/api-reference/operations";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
+import { openApiExplorer } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");
 const content = JSON.parse(readFileSync(join(root, SITE_CONTENT_FILE), "utf8")) as SiteContent;
@@ -198,8 +199,7 @@ test.describe("with Next built", () => {
       if (/openapi\.json$/.test(request.url())) specRequests.push(new URL(request.url()).pathname);
     });
     await page.goto("/api/next");
-    await hydrated(page);
-    await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 20_000 });
+    await openApiExplorer(page);
     expect(specRequests).toEqual(["/next/openapi.json"]);
     expect(errors).toEqual([]);
   });
