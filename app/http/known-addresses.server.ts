@@ -10,6 +10,19 @@ export interface RouteEntry {
   index?: boolean;
 }
 
+/** A route's path as segments: literal names, ":param" (one segment) and a final "*" (any rest). */
+type RoutePattern = string[];
+
+/** Answered by Remix itself before any route: the route discovery of lazily loaded routes. */
+const REMIX_OWN_PATTERNS: RoutePattern[] = [["__manifest"]];
+
+function matches(pattern: RoutePattern, segments: string[]): boolean {
+  const splat = pattern.at(-1) === "*";
+  const fixed = splat ? pattern.slice(0, -1) : pattern;
+  if (splat ? segments.length < fixed.length : segments.length !== fixed.length) return false;
+  return fixed.every((part, index) => part.startsWith(":") || part === segments[index]);
+}
+
 /**
  * Whether an address can only be the not-found page, so that every such
  * address shares one stored 404 per state (theme, announcement, host) instead
@@ -22,50 +35,43 @@ export interface RouteEntry {
  * A wrong guess costs speed, never a wrong page: a 404 is stored under the
  * shared key only when the app really answered 404 (app/http/document.server.ts).
  */
-/** Answered by Remix itself before any route: the route discovery of lazily loaded routes. */
-const REMIX_OWN_PATHS = ["/__manifest"];
-
 export class KnownAddresses {
-  private exact: Set<string> | null = null;
-  private prefixes: string[] = [];
+  private patterns: RoutePattern[] | null = null;
   private publicNames: Set<string> | null = null;
 
   constructor(private readonly publicDir: string) {}
 
   get learned(): boolean {
-    return this.exact !== null;
+    return this.patterns !== null;
   }
 
-  /** Reads the addresses the app's routes answer: exact paths, and the prefixes of splat routes. */
+  /** Reads the addresses the app's routes answer, as patterns of path segments. */
   learnRoutes(routes: Record<string, RouteEntry | undefined>): void {
-    if (this.exact) return;
+    if (this.patterns) return;
     const fullPath = (route: RouteEntry): string => {
       const parent = route.parentId ? routes[route.parentId] : undefined;
       const own = route.path ?? "";
       const above = parent ? fullPath(parent) : "";
       return [above, own].filter(Boolean).join("/");
     };
-    const exact = new Set<string>(REMIX_OWN_PATHS);
-    const prefixes: string[] = [];
+    const patterns: RoutePattern[] = [...REMIX_OWN_PATTERNS];
     for (const route of Object.values(routes)) {
       if (!route || (route.path === undefined && !route.index)) continue;
-      const path = `/${fullPath(route)}`.replace(/\/+/g, "/").toLowerCase();
-      if (path === "/*") continue; // the catch-all: the not-found page itself
-      // A dynamic or optional segment could match anything below its prefix.
-      const open = path.search(/[*:(]/);
-      if (open === -1) exact.add(path.length > 1 ? path.replace(/\/$/, "") : path);
-      else prefixes.push(path.slice(0, open));
+      const segments = fullPath(route).toLowerCase().split("/").filter(Boolean);
+      if (segments.length === 1 && segments[0] === "*") continue; // the catch-all: the not-found page itself
+      // From an optional segment on, a route could answer anything below what precedes it.
+      const optional = segments.findIndex((part) => part.includes("("));
+      patterns.push(optional === -1 ? segments : [...segments.slice(0, optional), "*"]);
     }
-    this.prefixes = prefixes;
-    this.exact = exact;
+    this.patterns = patterns;
   }
 
   /** True only when the address can be nothing but the not-found page. */
   isNotFound(pathname: string): boolean {
-    if (!this.exact) return false;
+    if (!this.patterns) return false;
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    const lower = path.toLowerCase();
-    if (this.exact.has(lower) || this.prefixes.some((prefix) => lower.startsWith(prefix))) return false;
+    const segments = path.toLowerCase().split("/").filter(Boolean);
+    if (this.patterns.some((pattern) => matches(pattern, segments))) return false;
     try {
       if (findPage(path) || (path.endsWith(".md") && findPage(path.slice(0, -3)))) return false;
     } catch {

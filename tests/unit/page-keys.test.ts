@@ -18,6 +18,8 @@ const ROUTES: Record<string, RouteEntry> = {
   "routes/search": { id: "routes/search", parentId: "root", path: "search" },
   "routes/llms[.]txt": { id: "routes/llms[.]txt", parentId: "root", path: "llms.txt" },
   "routes/docs.$": { id: "routes/docs.$", parentId: "root", path: "docs/*" },
+  "routes/api.$version": { id: "routes/api.$version", parentId: "root", path: "api/:version" },
+  "routes/$version.llms[.]txt": { id: "routes/$version.llms[.]txt", parentId: "root", path: ":version/llms.txt" },
   "routes/$": { id: "routes/$", parentId: "root", path: "*" },
 };
 
@@ -58,7 +60,11 @@ describe("addresses only the not-found page answers", () => {
 
   test("after learning the routes: any address no route but the catch-all matches", () => {
     known.learnRoutes(ROUTES);
-    for (const path of ["/no-such-page", "/a/b/c", "/docsx", "/search-x", "/%E2%9C%93", "/guide/unknown-page"]) assert.equal(known.isNotFound(path), true, path);
+    for (const path of ["/no-such-page", "/a/b/c", "/docsx", "/search-x", "/%E2%9C%93", "/guide/unknown-page", "/x/llms.txt/more", "/api/a/b"]) {
+      assert.equal(known.isNotFound(path), true, path);
+    }
+    // A route with a parameter answers its own shape of address only, not everything below "/".
+    for (const path of ["/api/next", "/next/llms.txt", "/anything/LLMS.txt"]) assert.equal(known.isNotFound(path), false, path);
     for (const path of ["/", "/api", "/api/", "/API", "/search", "/llms.txt", "/docs/anything/below", "/favicon.ico", "/img/x.png", "/__manifest", "/guide/known-page", "/guide/known-page.md"]) {
       assert.equal(known.isNotFound(path), false, path);
     }
