@@ -45,8 +45,8 @@ export function getSiteContent(): SiteContent {
     const live = liveContent();
     if (live) return live;
   }
-  const file = join(process.cwd(), SITE_CONTENT_FILE);
   if (loaded && process.env.NODE_ENV !== "development") return loaded.content;
+  const file = join(process.cwd(), SITE_CONTENT_FILE);
   const mtimeMs = process.env.NODE_ENV === "development" ? statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 : 0;
   if (!loaded || loaded.mtimeMs !== mtimeMs) loaded = { content: read(file), mtimeMs };
   return loaded.content;
