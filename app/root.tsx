@@ -1,4 +1,4 @@
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,9 +10,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { isbot } from "isbot";
 import { useEffect, type ReactNode } from "react";
-import { Theme, ThemeProvider, useTheme } from "~/lib/theme";
 import { AnnouncementBar } from "~/components/layout/AnnouncementBar";
 import { BasePathBanner } from "~/components/layout/BasePathBanner";
 import { LiveContentUpdates } from "~/components/dev/LiveContentUpdates";
@@ -25,16 +23,11 @@ import { ProgressBar } from "~/components/layout/ProgressBar";
 import { SearchShortcut } from "~/components/search/SearchShortcut";
 import { SkipLink } from "~/components/layout/SkipLink";
 import { VersionBanner } from "~/components/layout/VersionBanner";
-import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
-import { getSiteConfig } from "~/config.server";
 import { isContentProblemData } from "~/content/problems";
-import { siteVersions } from "~/docs/version-links.server";
-import { announcementVisible, readTheme } from "~/http/cookies.server";
-import { publicOrigin } from "~/http/origin.server";
 import { LIVE_REGION_ID } from "~/lib/announce";
-import { pageMeta, rootFromMatches } from "~/lib/meta";
-import { pageConfig, useRootData, useSiteConfig, type RootData } from "~/lib/root-data";
+import { loader } from "~/route-loaders/root.server";
 import styles from "~/styles/app.css";
+import { pageMeta, rootFromMatches, SET_THEME_ACTION, Theme, ThemeProvider, useRootData, useSiteConfig, useTheme } from "~/page-kit";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -43,18 +36,7 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const config = getSiteConfig();
-  const [theme, notDismissed] = await Promise.all([readTheme(request), announcementVisible(request, config.announcement)]);
-  return json<RootData>({
-    config: pageConfig(config),
-    theme,
-    announcementVisible: !config.announcement.closeable || notDismissed,
-    origin: publicOrigin(request, config),
-    trackPageViews: Boolean(config.analyticsId) && !isbot(request.headers.get("user-agent") ?? ""),
-    versions: siteVersions(),
-  });
-}
+export { loader };
 
 // Errors render at this boundary, so this is where a thrown response's headers
 // (e.g. Allow on a 405) reach the document.

@@ -1,35 +1,16 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DocContent } from "~/components/docs/DocContent";
-import { Main } from "~/components/layout/Main";
-import { getSiteConfig } from "~/config.server";
-import { getSiteContent } from "~/content/store.server";
-import type { ContentRouteData } from "~/docs/route-data";
-import { guardRejection } from "~/http/rejection.server";
-import { landingHtml } from "~/landing/render.server";
-import { load } from "~/lib/load.server";
-import { pageMeta, rootFromMatches } from "~/lib/meta";
+import { loader } from "~/route-loaders/landing.server";
+import { DocContent, Main, pageMeta, rootFromMatches } from "~/page-kit";
 
-const DESCRIPTION = "A self-hosted photo and video library with albums, people, places, things and search, running on your own hardware.";
+export { loader };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Requests the request guard refused are sent here to get the site's error page.
-  const rejected = guardRejection(request);
-  if (rejected) throw new Response(null, { status: rejected });
-  return load(() => {
-    const config = getSiteConfig();
-    const quickStart = getSiteContent().partials["quick-start"]?.html ?? "";
-    // Sent as HTML like a docs page's body, and left out of the hydration payload (app/http/hydration.server.ts).
-    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart) };
-    return json({ page });
-  });
-}
-
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data?.page) return [];
   const root = rootFromMatches(matches);
   return pageMeta({
-    title: root?.config.tagline ?? "Smarter Home for all your Photos and Videos",
-    description: DESCRIPTION,
+    title: root?.config.tagline ?? data.page.title,
+    description: data.page.description,
     path: "/",
     root,
     type: "website",

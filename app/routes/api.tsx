@@ -1,25 +1,11 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
-import { DocContent } from "~/components/docs/DocContent";
-import { Main } from "~/components/layout/Main";
-import { apiRouteData, apiVersion } from "~/api-reference/page-data.server";
-import { versionRobots } from "~/docs/route-data";
-import { getSiteConfig } from "~/config.server";
-import { publicOrigin } from "~/http/origin.server";
-import { load } from "~/lib/load.server";
-import { pageMeta, rootFromMatches } from "~/lib/meta";
+import { loader } from "~/route-loaders/api-reference.server";
+import { DocContent, Main, pageMeta, rootFromMatches, versionRobots } from "~/page-kit";
 
 // This module is also the route of /api/<version> (routes/api.$version.tsx re-exports it).
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return load(() => {
-    const version = apiVersion(params.version);
-    if (version && "redirect" in version) throw redirect(`${publicOrigin(request, getSiteConfig())}${version.redirect}`, 302);
-    const data = version ? apiRouteData(version) : null;
-    if (!data) throw new Response("Not Found", { status: 404 });
-    return json(data);
-  });
-}
+export { loader };
 
 // "/api" and "/api/" both answer; "/api" is canonical (and "/api/next" for Next).
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

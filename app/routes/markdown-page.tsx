@@ -1,20 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DocContent } from "~/components/docs/DocContent";
-import { PageMeta } from "~/components/docs/PageMeta";
-import { TableOfContents } from "~/components/docs/TableOfContents";
-import { Main } from "~/components/layout/Main";
-import { standalonePageData } from "~/docs/route-data.server";
-import { load } from "~/lib/load.server";
-import { pageMeta, rootFromMatches } from "~/lib/meta";
+import { loader } from "~/route-loaders/standalone-page.server";
+import { DocContent, Main, PageMeta, pageMeta, rootFromMatches, TableOfContents } from "~/page-kit";
 
-export async function loader(_: LoaderFunctionArgs) {
-  return load(() => {
-    const data = standalonePageData("/markdown-page");
-    if (!data) throw new Response("Not Found", { status: 404 });
-    return json(data);
-  });
-}
+export { loader };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data?.page

@@ -1,21 +1,10 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SearchResultsPage } from "~/components/search/SearchResultsPage";
-import { load } from "~/lib/load.server";
-import { pageMeta, rootFromMatches } from "~/lib/meta";
-import { PAGE_LIMITS } from "~/search/limits";
-import { scopeParams } from "~/search/scope";
-import { getSiteSearch } from "~/search/store.server";
+import { loader } from "~/route-loaders/search.server";
+import { pageMeta, rootFromMatches } from "~/page-kit";
 
-/** The results page: a plain GET form target, so searching works without JavaScript. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return load(() => {
-    const url = new URL(request.url);
-    const search = getSiteSearch();
-    const { version, first } = scopeParams(url);
-    return json(search.search(url.searchParams.get("q"), PAGE_LIMITS, search.scope(version, first)));
-  });
-}
+export { loader };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = rootFromMatches(matches);

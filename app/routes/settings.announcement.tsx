@@ -1,31 +1,8 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { DISMISS_ANNOUNCEMENT_ACTION } from "~/components/layout/AnnouncementBar";
-import { Main } from "~/components/layout/Main";
-import { getSiteConfig } from "~/config.server";
-import { dismissAnnouncementCookie, isAnnouncementId } from "~/http/cookies.server";
-import { readSettingsForm, settingsSaved } from "~/http/forms.server";
-import { isHttps } from "~/http/origin.server";
-import { requirePost } from "~/http/settings-route.server";
-import { pageMeta, rootFromMatches } from "~/lib/meta";
-import { useRootData, useSiteConfig } from "~/lib/root-data";
+import { DISMISS_ANNOUNCEMENT_ACTION, Main, pageMeta, rootFromMatches, useRootData, useSiteConfig } from "~/page-kit";
 
-/**
- * Remembers that the reader closed the announcement with this id, so the
- * server stops rendering it. Only the current, closeable announcement can be
- * dismissed; any other value is a 400 and changes nothing.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  requirePost(request);
-  const form = await readSettingsForm(request);
-  const config = getSiteConfig();
-  const { announcement } = config;
-  if (!announcement.closeable || !isAnnouncementId(form.id) || form.id !== announcement.id) {
-    throw new Response("Unknown announcement", { status: 400 });
-  }
-  const cookie = await dismissAnnouncementCookie(form.id, isHttps(request, config));
-  return settingsSaved(request, form, cookie, { dismissed: form.id });
-}
+export { action } from "~/route-loaders/announcement-setting.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

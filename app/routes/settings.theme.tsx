@@ -1,27 +1,7 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Main } from "~/components/layout/Main";
-import { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
-import { getSiteConfig } from "~/config.server";
-import { themeCookie } from "~/http/cookies.server";
-import { readSettingsForm, settingsSaved } from "~/http/forms.server";
-import { isHttps } from "~/http/origin.server";
-import { requirePost } from "~/http/settings-route.server";
-import { pageMeta, rootFromMatches } from "~/lib/meta";
-import { isTheme, Theme, useTheme } from "~/lib/theme";
+import type { MetaFunction } from "@remix-run/node";
+import { Main, pageMeta, rootFromMatches, SET_THEME_ACTION, Theme, useTheme } from "~/page-kit";
 
-/**
- * Stores the reader's theme in the theme cookie (`light` or `dark`, unsigned). The navbar toggle
- * posts here: without JavaScript as a form that is redirected back to its page,
- * with JavaScript as remix-themes' background request. A value other than light
- * or dark is refused with 400 and the cookie is left alone.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  requirePost(request);
-  const form = await readSettingsForm(request);
-  if (!isTheme(form.theme)) throw new Response("Unknown theme", { status: 400 });
-  const cookie = themeCookie(form.theme, isHttps(request, getSiteConfig()));
-  return settingsSaved(request, form, cookie, { theme: form.theme });
-}
+export { action } from "~/route-loaders/theme-setting.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,12 +1,9 @@
 import { Form, Link } from "@remix-run/react";
-import { SearchIcon } from "~/components/icons";
-import { Main } from "~/components/layout/Main";
-import { useSiteConfig } from "~/lib/root-data";
-import { MAX_QUERY_LENGTH } from "~/search/limits";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
 import { Highlight } from "./Highlight";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
+import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
 
 const LINK = "font-medium text-brand-strong underline dark:text-brand";
 

@@ -1,0 +1,23 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getSiteConfig } from "~/config.server";
+import { getSiteContent } from "~/content/store.server";
+import type { ContentRouteData } from "~/docs/route-data";
+import { guardRejection } from "~/http/rejection.server";
+import { landingHtml } from "~/landing/render.server";
+import { load } from "~/lib/load.server";
+
+const DESCRIPTION =
+  "A self-hosted photo and video library with albums, people, places, things and search, running on your own hardware.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Requests the request guard refused are sent here to get the site's error page.
+  const rejected = guardRejection(request);
+  if (rejected) throw new Response(null, { status: rejected });
+  return load(() => {
+    const config = getSiteConfig();
+    const quickStart = getSiteContent().partials["quick-start"]?.html ?? "";
+    // Sent as HTML like a docs page's body, and left out of the hydration payload (app/http/hydration.server.ts).
+    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart) };
+    return json({ page });
+  });
+}
