@@ -1,8 +1,10 @@
 // The one place that knows the brand, its URLs and colours, the announcement,
 // fonts and analytics. Settings that depend on the deployment come from
-// environment variables (see README "Configuration"); everything else is fixed
-// here. Components read it through useSiteConfig(), fed by the root loader, so
-// the browser sees exactly what the server rendered with.
+// environment variables (see README "Configuration"), read by config.server.ts
+// on top of the defaults below. Components read the configuration through
+// useSiteConfig(), fed by the root loader, so the browser sees exactly what the
+// server rendered with; the browser's bundle holds only these defaults, for a
+// page whose root loader failed.
 
 export const brandColors = {
   primary: "#3d9ae8",
@@ -48,75 +50,30 @@ export interface SiteConfig {
   apiServerUrl: string;
 }
 
-type Env = Record<string, string | undefined>;
+const DEFAULT_BRAND = "Smriti";
+const DEFAULT_REPOSITORY_URL = "https://github.com/prabhuomkar/smriti";
 
-function text(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
+/** The announcement's sentence names the brand, so a renamed site says its own name. */
+export const announcementText = (brand: string) => `${brand} is under active development: features and APIs may still change.`;
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  const normalised = value?.trim().toLowerCase();
-  if (!normalised) return fallback;
-  if (["1", "true", "yes", "on"].includes(normalised)) return true;
-  if (["0", "false", "no", "off"].includes(normalised)) return false;
-  throw new Error(`expected true or false, got "${value}"`);
-}
-
-function httpUrl(name: string, value: string | undefined): string | null {
-  const raw = text(value);
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, "");
-}
-
-function basePath(value: string | undefined): string {
-  const raw = text(value) ?? "/";
-  const withSlashes = `/${raw.replace(/^\/+|\/+$/g, "")}/`.replace(/^\/\/$/, "/");
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(withSlashes)) throw new Error(`SITE_BASE_PATH is not a path: "${raw}"`);
-  return withSlashes;
-}
-
-/** Builds the configuration from environment variables; throws a clear error on a bad value. */
-export function readSiteConfig(env: Env): SiteConfig {
-  const brand = text(env.SITE_BRAND) ?? "Smriti";
-  const repositoryUrl = httpUrl("SITE_REPOSITORY_URL", env.SITE_REPOSITORY_URL) ?? "https://github.com/prabhuomkar/smriti";
-  let closeable: boolean;
-  try {
-    closeable = flag(env.SITE_ANNOUNCEMENT_CLOSEABLE, true);
-  } catch (error) {
-    throw new Error(`SITE_ANNOUNCEMENT_CLOSEABLE: ${(error as Error).message}`);
-  }
-  const analyticsId = text(env.SITE_ANALYTICS_ID);
-  if (analyticsId && !/^[A-Z]{1,4}-[A-Z0-9-]{4,20}$/.test(analyticsId)) {
-    throw new Error(`SITE_ANALYTICS_ID does not look like a gtag id (G-XXXXXXX): "${analyticsId}"`);
-  }
-  return {
-    brand,
-    tagline: "Smarter Home for all your Photos and Videos",
-    repositoryUrl,
-    editUrlBase: httpUrl("SITE_EDIT_URL_BASE", env.SITE_EDIT_URL_BASE) ?? `${repositoryUrl}/edit/master/docs`,
-    siteUrl: httpUrl("SITE_URL", env.SITE_URL),
-    basePath: basePath(env.SITE_BASE_PATH),
-    locales: [{ code: "en", label: "English" }],
-    colors: brandColors,
-    announcement: {
-      id: text(env.SITE_ANNOUNCEMENT_ID) ?? "wip",
-      text: `${brand} is under active development: features and APIs may still change.`,
-      linkText: "Help build it",
-      linkUrl: "/docs/dev-guide/contribution",
-      closeable,
-    },
-    fontsStylesheetUrl: httpUrl("SITE_FONTS_STYLESHEET_URL", env.SITE_FONTS_STYLESHEET_URL),
-    analyticsId,
-    apiServerUrl: httpUrl("SITE_API_SERVER_URL", env.SITE_API_SERVER_URL) ?? "http://localhost:5001",
-  };
-}
+/** The configuration with no environment variable set. */
+export const defaultSiteConfig: SiteConfig = {
+  brand: DEFAULT_BRAND,
+  tagline: "Smarter Home for all your Photos and Videos",
+  repositoryUrl: DEFAULT_REPOSITORY_URL,
+  editUrlBase: `${DEFAULT_REPOSITORY_URL}/edit/master/docs`,
+  siteUrl: null,
+  basePath: "/",
+  locales: [{ code: "en", label: "English" }],
+  colors: brandColors,
+  announcement: {
+    id: "wip",
+    text: announcementText(DEFAULT_BRAND),
+    linkText: "Help build it",
+    linkUrl: "/docs/dev-guide/contribution",
+    closeable: true,
+  },
+  fontsStylesheetUrl: null,
+  analyticsId: null,
+  apiServerUrl: "http://localhost:5001",
+};

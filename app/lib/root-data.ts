@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { SiteVersion } from "~/docs/route-data";
 import type { Theme } from "~/lib/theme";
-import { brandColors, readSiteConfig, type SiteConfig } from "~/site.config";
+import { brandColors, defaultSiteConfig, type SiteConfig } from "~/site.config";
 
 /**
  * The configuration as every page's data carries it. The colours are fixed in
@@ -27,8 +27,6 @@ export interface RootData {
   versions: SiteVersion[] | null;
 }
 
-// Only used when the root loader itself failed: the same on server and client.
-const fallbackConfig = readSiteConfig({});
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
@@ -36,5 +34,6 @@ export function useRootData(): RootData | undefined {
 
 export function useSiteConfig(): SiteConfig {
   const config = useRootData()?.config;
-  return config ? { ...config, colors: brandColors } : fallbackConfig;
+  // No root data only when the root loader itself failed: the defaults are the same on server and client.
+  return config ? { ...config, colors: brandColors } : defaultSiteConfig;
 }

@@ -6,13 +6,16 @@ import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import { getSiteContent, SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { docRouteData, standalonePageData } from "../../app/docs/route-data.server";
-import { readSiteConfig } from "../../app/site.config";
+import { readSiteConfig } from "../../app/config.server";
+import { defaultSiteConfig } from "../../app/site.config";
 
 const root = join(import.meta.dirname, "../..");
 
 describe("site configuration", () => {
   test("defaults: Smriti, light fonts from our origin, no tracker, closeable announcement", () => {
     const config = readSiteConfig({});
+    // The browser's fallback (a page whose root loader failed) is exactly what an unconfigured server reads.
+    assert.deepEqual(config, defaultSiteConfig);
     assert.equal(config.brand, "Smriti");
     assert.equal(config.tagline, "Smarter Home for all your Photos and Videos");
     assert.equal(config.repositoryUrl, "https://github.com/prabhuomkar/smriti");

@@ -8,7 +8,7 @@ import { hydrationPayload } from "../../app/http/hydration.server";
 import { publicOrigin } from "../../app/http/origin.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../../app/http/security-headers.server";
-import { readSiteConfig } from "../../app/site.config";
+import { readSiteConfig } from "../../app/config.server";
 import { inspectRequest } from "../../server/inspect-request.mjs";
 
 const inspect = inspectRequest as (req: { method: string; url: string; headers: Record<string, string | undefined>; rawHeaders: string[] }) => { status: number } | null;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { SOCIAL_IMAGE } from "../../app/lib/meta";
-import { readSiteConfig } from "../../app/site.config";
+import { readSiteConfig } from "../../app/config.server";
 
 // The bitmaps scripts/render-images.ts renders from our SVG drawings, read
 // byte by byte: no image library, only the file formats' own headers.

@@ -10,7 +10,7 @@ import { llmsFullTxt, llmsTxt } from "../../app/seo/llms.server";
 import { robotsTxt } from "../../app/seo/robots.server";
 import { sitemapXml } from "../../app/seo/sitemap.server";
 import type { TextSource } from "../../app/seo/text-resource.server";
-import { readSiteConfig } from "../../app/site.config";
+import { readSiteConfig } from "../../app/config.server";
 
 // The site-wide files made from the compiled fixture content (not the real pages).
 

@@ -16,7 +16,7 @@ import { PAGE_LIMITS } from "../../app/search/limits";
 import { siteSearchOf } from "../../app/search/store.server";
 import { llmsTxt } from "../../app/seo/llms.server";
 import { sitemapEntries } from "../../app/seo/sitemap.server";
-import { readSiteConfig } from "../../app/site.config";
+import { readSiteConfig } from "../../app/config.server";
 
 const root = join(import.meta.dirname, "../..");
 const fixture = join(root, "tests/fixtures/versions");
