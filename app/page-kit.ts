@@ -1,6 +1,6 @@
 /**
- * What the layout (root.tsx), the page routes and the search dialog share in
- * the browser. Each of those modules takes shared code from here, never from
+ * What the layout (root.tsx), the page routes, the search dialog and the
+ * status pages share in the browser. Each of those modules takes shared code from here, never from
  * the files below directly.
  *
  * Why one module: the classic compiler's bundler (esbuild) puts shared code in
@@ -17,7 +17,9 @@ export { PageMeta } from "~/components/docs/PageMeta";
 export { TableOfContents } from "~/components/docs/TableOfContents";
 export { CloseIcon, SearchIcon } from "~/components/icons";
 export { DISMISS_ANNOUNCEMENT_ACTION } from "~/components/layout/AnnouncementBar";
+export { ErrorLayout } from "~/components/layout/ErrorPages";
 export { Main } from "~/components/layout/Main";
+export { SearchBox } from "~/components/layout/SearchBox";
 export { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";
 export { versionRobots } from "~/docs/route-data";
 export { pageMeta, rootFromMatches } from "~/lib/meta";

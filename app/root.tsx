@@ -10,16 +10,16 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { AnnouncementBar } from "~/components/layout/AnnouncementBar";
-import { BasePathBanner } from "~/components/layout/BasePathBanner";
 import { LiveContentUpdates } from "~/components/dev/LiveContentUpdates";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
-import { ContentProblemPage, CrashPage, LoadFailurePage, NotFoundPage, StatusPage } from "~/components/layout/ErrorPages";
-import { Footer } from "~/components/layout/Footer";
+import { ContentProblemPage, CrashPage, LoadFailurePage } from "~/components/layout/ErrorPages";
 import { Analytics, Fonts } from "~/components/layout/Head";
 import { Navbar } from "~/components/layout/Navbar";
 import { ProgressBar } from "~/components/layout/ProgressBar";
+import { ServerRendered } from "~/components/layout/ServerRendered";
+import { BasePathBanner, Footer } from "~/components/layout/server-rendered.server";
 import { SearchShortcut } from "~/components/search/SearchShortcut";
 import { SkipLink } from "~/components/layout/SkipLink";
 import { VersionBanner } from "~/components/layout/VersionBanner";
@@ -95,13 +95,13 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <SkipLink />
-        <BasePathBanner basePath={config.basePath} />
+        <ServerRendered id="base-path-banner" render={() => <BasePathBanner basePath={config.basePath} />} />
         <AnnouncementBar />
         <Navbar />
         <VersionBanner />
         <ProgressBar />
         <div className="flex flex-1 flex-col">{children}</div>
-        <Footer />
+        <ServerRendered id="footer" render={() => <Footer />} />
         <div id={LIVE_REGION_ID} role="status" className="sr-only" />
         <SearchShortcut />
         <ScrollRestoration />
@@ -152,6 +152,12 @@ export default function App() {
   return <Outlet />;
 }
 
+// Loaded when shown (components/layout/StatusPages.tsx says why). If that code cannot be
+// fetched (a new build removed it), the reader gets the load-failure page, which can retry.
+const statusPages = () => import("~/components/layout/StatusPages").catch(() => null);
+const NotFoundPage = lazy(async () => ({ default: (await statusPages())?.NotFoundPage ?? LoadFailurePage }));
+const StatusPage = lazy(async () => ({ default: (await statusPages())?.StatusPage ?? LoadFailurePage }));
+
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
 }
@@ -159,14 +165,24 @@ function isNetworkFailure(error: unknown): boolean {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage />;
+    if (error.status === 404) {
+      return (
+        <Suspense fallback={null}>
+          <NotFoundPage />
+        </Suspense>
+      );
+    }
     // Only `npm run dev` sends these (production builds stop on content mistakes): left out of production bundles.
     if (process.env.NODE_ENV === "development" && isContentProblemData(error.data)) {
       return <ContentProblemPage problems={error.data.contentProblems} />;
     }
     if (error.status >= 500) return <LoadFailurePage />;
     // error.data is not shown: Remix's own messages name internal route files.
-    return <StatusPage status={error.status} />;
+    return (
+      <Suspense fallback={null}>
+        <StatusPage status={error.status} />
+      </Suspense>
+    );
   }
   if (isNetworkFailure(error)) return <LoadFailurePage />;
   return <CrashPage />;

@@ -76,6 +76,27 @@ test("menus close with Escape and return focus to their button", async ({ page }
   await expect(language).toBeFocused();
 });
 
+test("the footer, drawn on the server only, navigates inside the app once scripts run", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  await page.goto("/docs/user-guide/introduction");
+  await hydrated(page);
+  // Its code is not in the browser bundle: the server's HTML is kept as it is.
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((text) => text.includes("Built with love in India"))).toEqual([]);
+  await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "Installation" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Installation" })).toBeVisible();
+  await expect(page).toHaveURL(/\/docs\/user-guide\/installation$/);
+  expect(await page.evaluate(() => "stillTheSameDocument" in window)).toBe(true);
+  // Still there, unchanged, after the client-side navigation.
+  await expect(footer.locator("p")).toHaveText("Copyright © 2024 Smriti. Built with love in India.");
+  await expect(footer.getByRole("link", { name: "Source code" })).toHaveAttribute("href", "https://github.com/prabhuomkar/smriti");
+});
+
 test("the footer reads exactly the copyright line", async ({ page }) => {
   await page.goto("/api");
   await expect(page.getByRole("contentinfo").locator("p")).toHaveText("Copyright © 2024 Smriti. Built with love in India.");

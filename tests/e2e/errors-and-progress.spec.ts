@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { hydrated, SERVERS } from "./helpers";
+import { collectErrors, hydrated, SERVERS } from "./helpers";
 
 const ROADMAP_DATA = "**/docs/dev-guide/roadmap?_data=*";
 
@@ -43,6 +43,64 @@ test("a loader that fails on the server shows the same message", async ({ page }
   await page.getByRole("navigation", { name: "Docs", exact: true }).getByRole("link", { name: "Roadmap" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "We could not load this page." })).toBeVisible();
   await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test.describe("the not-found page inside the app (its code loads when it is shown)", () => {
+  const STATUS_PAGES = /\/build\/_shared\/StatusPages-[A-Z0-9]+\.js$/;
+
+  test("a link to a missing page shows it without reloading, and its search box works", async ({ page }) => {
+    const statusCode: string[] = [];
+    page.on("request", (req) => {
+      if (STATUS_PAGES.test(req.url())) statusCode.push(req.url());
+    });
+    await page.goto("/docs/dev-guide/notes");
+    await hydrated(page);
+    expect(statusCode, "not loaded with the page").toEqual([]);
+    await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate("/docs/dev-guide/nowhere"));
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Page Not Found | Smriti");
+    expect(await page.evaluate(() => "stillTheSameDocument" in window)).toBe(true);
+    expect(statusCode).toHaveLength(1);
+
+    const search = page.getByRole("main").getByRole("searchbox");
+    await search.fill("albums");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=albums/);
+    await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("albums");
+    await expect(page.getByRole("main").getByRole("link", { name: /Albums/ }).first()).toBeVisible();
+  });
+
+  test("a 404 document hydrates once that code arrives, and keeps what the reader typed meanwhile", async ({ page }) => {
+    const errors = collectErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(STATUS_PAGES, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const response = await page.goto("/nothing-here");
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    const search = page.getByRole("main").getByRole("searchbox");
+    await search.fill("people");
+    release();
+    await page.waitForResponse(STATUS_PAGES);
+    await expect(search).toHaveValue("people");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=people/);
+    // The document's own 404 is logged by the browser; anything else would be a hydration error.
+    expect(errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);
+  });
+
+  test("if that code cannot be fetched, the reader gets the retry page instead of a blank one", async ({ page }) => {
+    await page.goto("/docs/dev-guide/notes");
+    await hydrated(page);
+    await page.route(STATUS_PAGES, (route) => route.abort("failed"));
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate("/docs/dev-guide/nowhere"));
+    await expect(page.getByRole("heading", { level: 1, name: "We could not load this page." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+  });
 });
 
 test("a route module that fails to load reloads the page", async ({ page }) => {
