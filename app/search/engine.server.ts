@@ -13,7 +13,7 @@ import type { Highlighted, SearchAnswer, SearchDocument, SearchHit, SearchIndexD
 const BOOST: Record<keyof Omit<IndexedFields, "id">, number> = {
   title: 6,
   heading: 3,
-  endpoint: 8,
+  endpoint: 9,
   description: 6,
   text: 1,
   code: 0.5,

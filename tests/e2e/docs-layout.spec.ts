@@ -90,10 +90,10 @@ test("a page ends with its edit link and the date of its last commit", async ({ 
 });
 
 test("previous and next links follow the sidebar order", async ({ page }) => {
-  await page.goto("/docs/user-guide/installation");
+  await page.goto("/docs/user-guide/first-login");
   await hydrated(page);
   const pager = page.getByRole("navigation", { name: "Previous and next pages" });
-  await expect(pager.getByRole("link", { name: /Previous.*Introduction/ })).toHaveAttribute("href", "/docs/user-guide/introduction");
+  await expect(pager.getByRole("link", { name: /Previous.*Installation/ })).toHaveAttribute("href", "/docs/user-guide/installation");
   await pager.getByRole("link", { name: /Next.*Configuration/ }).click();
   await expect(page).toHaveURL(/\/docs\/user-guide\/configuration$/);
   await expect(page.locator("h1")).toHaveText("Configuration");

@@ -15,7 +15,8 @@ import { API_PATHS, COMPOSE_ENV_VARS, ENV_VARS, OTHER_API_PATHS } from "../fixtu
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const contentDir = join(root, "content");
 const docsDir = join(contentDir, "docs");
-const configurationPage = join(docsDir, "user-guide", "configuration.mdx");
+/** The settings reference: general settings, then machine learning and the worker on a page of their own. */
+const configurationPages = ["configuration.mdx", "machine-learning.mdx"].map((file) => join(docsDir, "user-guide", file));
 
 const MAX_DESCRIPTION = 160;
 const PLACEHOLDER_WORDS = /\b(?:TODO|TBD|FIXME|lorem|ipsum|placeholder|XXX)\b/gi;
@@ -243,12 +244,12 @@ test("the docs mention every environment variable of 24.05.08 (API and worker)",
 });
 
 // Variables that only the main branch has are checked by tests/unit/next-content.test.ts:
-// on Next's configuration page, and on no page of 24.05.08.
+// on Next's configuration pages, and on no page of 24.05.08.
 
-test("the configuration page lists every environment variable", () => {
-  assert.ok(existsSync(configurationPage), `${rel(configurationPage)} is missing`);
-  const missing = missingFrom(searchableText([configurationPage]), ENV_VARS, envVarPattern);
-  assert.deepEqual(missing, [], `${rel(configurationPage)} does not mention (${missing.length}): ${missing.join(", ")}`);
+test("the configuration pages list every environment variable", () => {
+  for (const page of configurationPages) assert.ok(existsSync(page), `${rel(page)} is missing`);
+  const missing = missingFrom(searchableText(configurationPages), ENV_VARS, envVarPattern);
+  assert.deepEqual(missing, [], `the configuration pages do not mention (${missing.length}): ${missing.join(", ")}`);
 });
 
 test("the docs mention every API path", () => {

@@ -16,7 +16,9 @@ import { ENV_VARS, HEAD_ENV_VARS } from "../fixtures/facts";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const docsDir = join(root, "content", "docs");
 const nextDir = join(root, "content", "next");
-const nextConfiguration = join(nextDir, "user-guide", "configuration.mdx");
+/** Next's settings reference: the configuration page and its machine-learning and worker page. */
+const nextConfiguration = ["configuration.mdx", "machine-learning.mdx"].map((file) => join(nextDir, "user-guide", file));
+const readConfiguration = () => nextConfiguration.map(read).join("\n");
 const jobsPage = join(nextDir, "user-guide", "features", "jobs.mdx");
 
 /** Every file of a docs tree (pages and `_category_.json`), relative to the tree, sorted. */
@@ -73,11 +75,11 @@ test("every page that differs from 24.05.08 says so in place", () => {
   assert.deepEqual(unmarked, [], `pages that differ without a "Changed since 24.05.08" note: ${unmarked.join(", ")}`);
 });
 
-test("Next's configuration page lists every variable of the main branch", () => {
-  const text = plain(read(nextConfiguration));
+test("Next's configuration pages list every variable of the main branch", () => {
+  const text = plain(readConfiguration());
   const current = ENV_VARS.filter((name) => name !== "SMRITI_ML_METADATA_PARAMS");
   const missing = [...current, ...HEAD_ENV_VARS].filter((name) => !mentions(text, name));
-  assert.deepEqual(missing, [], `content/next/user-guide/configuration.mdx does not mention: ${missing.join(", ")}`);
+  assert.deepEqual(missing, [], `Next's configuration pages do not mention: ${missing.join(", ")}`);
   for (const [name, fallback] of [
     ["SMRITI_FEATURE_JOBS", "`true`"],
     ["SMRITI_JOB_QUEUE_INTERVAL", "`5s`"],
@@ -98,8 +100,8 @@ test("no page of 24.05.08 names a variable that only the main branch has", () =>
   assert.deepEqual(found, [], `24.05.08 pages name Next-only variables:\n${found.join("\n")}`);
 });
 
-test("the renamed SMRITI_ML_METADATA_PARAMS appears on Next's configuration page only as replaced", () => {
-  const lines = plain(read(nextConfiguration))
+test("the renamed SMRITI_ML_METADATA_PARAMS appears on Next's configuration pages only as replaced", () => {
+  const lines = plain(readConfiguration())
     .split("\n")
     .filter((line) => mentions(line, "SMRITI_ML_METADATA_PARAMS"));
   assert.ok(lines.length > 0, "the page should say what became of SMRITI_ML_METADATA_PARAMS");
@@ -116,7 +118,7 @@ test("model file stamps: Next names v240624, and v240508 only when comparing", (
       });
   }
   assert.deepEqual(stale, [], "lines that present v240508 files as Next's defaults");
-  for (const file of ["user-guide/configuration.mdx", "user-guide/installation.mdx", "user-guide/features/things.mdx", "dev-guide/notes.mdx"]) {
+  for (const file of ["user-guide/machine-learning.mdx", "user-guide/installation.mdx", "user-guide/features/things.mdx", "dev-guide/notes.mdx"]) {
     assert.match(read(join(nextDir, file)), /classification_v240624\.pt/, file);
   }
 });
@@ -139,9 +141,10 @@ test("installation and deployment name the main branch's images, compose and Swa
   for (const image of ["pgvector/pgvector:0.8.0-pg17", "redis:8.0-M03-alpine", "minio/minio:RELEASE.2025-02-28T09-55-16Z"]) {
     assert.ok(install.includes(image), `installation should name ${image}`);
   }
-  const deploy = read(join(nextDir, "user-guide", "deployment.mdx"));
+  // Swarm has a page of its own beside Deployment.
+  const deploy = ["deployment.mdx", "docker-swarm.mdx"].map((file) => read(join(nextDir, "user-guide", file))).join("\n");
   for (const image of ["pgvector/pgvector:0.7.2-pg16", "redis:7.2.5-alpine", "minio/minio:RELEASE.2024-06-13T22-53-53Z", "pgvector/pgvector:0.8.0-pg17", "smritihq/api:master"]) {
-    assert.ok(deploy.includes(image), `deployment should name ${image}`);
+    assert.ok(deploy.includes(image), `deployment or Docker Swarm should name ${image}`);
   }
   // The stack file of Next runs the Swarm images, not the 24.05.08 ones.
   assert.doesNotMatch(deploy, /image: (?:pgvector\/pgvector:0\.7\.0-pg16|redis:7\.2\.4-alpine|smritihq\/api:24\.05\.08)/);
@@ -163,13 +166,13 @@ test("the notes page's feature table shows the main branch's statuses", () => {
 });
 
 test("processing pages carry the section 9 changes", () => {
-  const metadata = read(join(nextDir, "user-guide", "features", "metadata.mdx"));
+  const metadata = ["metadata.mdx", "media-items.mdx"].map((file) => read(join(nextDir, "user-guide", "features", file))).join("\n");
   assert.match(metadata, /`exif_data`/);
   assert.match(metadata, /PREVIEW_THUMBNAIL/);
   assert.match(metadata, /Absent or any other value: `READY` only/);
   assert.match(metadata, /same user/);
   assert.match(read(join(nextDir, "user-guide", "features", "library.mdx")), /only items whose processing status is `READY`/);
-  assert.match(read(join(nextDir, "dev-guide", "design-document.mdx")), /idx_mediaitems_user_id_hash/);
+  assert.match(read(join(nextDir, "dev-guide", "data-and-services.mdx")), /idx_mediaitems_user_id_hash/);
 });
 
 test("links in Next are written as for the current site (the build maps them)", () => {

@@ -109,7 +109,7 @@ export const SELF_HOST = {
           <InlineCode>SMRITI_ML_PLACES</InlineCode> to <InlineCode>false</InlineCode> to keep them home, at the cost of places.
         </>
       ),
-      link: { label: "Privacy and trust", to: "/docs/user-guide/introduction#privacy-and-trust" },
+      link: { label: "Privacy and trust", to: "/docs/user-guide/privacy#privacy-and-trust" },
     },
     {
       title: "No vendor lock-in",
@@ -119,7 +119,7 @@ export const SELF_HOST = {
           back them up. The code is open source under the Apache License 2.0, and every feature is a documented REST call.
         </>
       ),
-      link: { label: "Backing up your library", to: "/docs/user-guide/deployment#backups" },
+      link: { label: "Backing up your library", to: "/docs/user-guide/backups-and-upgrades#backups" },
     },
     {
       title: "Yours to run, and to secure",
@@ -208,7 +208,7 @@ export const STATUS = {
           caller&apos;s items, passwords are stored as unsalted hashes, and the items of any album can be read by whoever knows its id.
         </>
       ),
-      link: { label: "All known limitations", to: "/docs/user-guide/introduction#known-limitations" },
+      link: { label: "All known limitations", to: "/docs/user-guide/privacy#known-limitations" },
     },
   ] satisfies TitledText[],
   links: [
