@@ -93,41 +93,41 @@ test("a new page appears in the sidebar and the previous/next links of the open 
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, PAGE);
   const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
-  await expect(sidebar.getByRole("link", { name: "Backups" })).toHaveCount(0);
+  await expect(sidebar.getByRole("link", { name: "Photo frames" })).toHaveCount(0);
 
   writeFileSync(
-    join(contentDir, "docs/user-guide/features/backups.mdx"),
+    join(contentDir, "docs/user-guide/features/photo-frames.mdx"),
     // Between Library (1) and this page (2).
-    "---\ntitle: Backups\ndescription: Keeping a copy of the library somewhere else.\nsidebar_position: 1.5\n---\n\nCopy the storage folder and the database dump.\n",
+    "---\ntitle: Photo frames\ndescription: Showing albums on a digital photo frame.\nsidebar_position: 1.5\n---\n\nPoint the frame at a shared album link.\n",
   );
 
-  await expect(sidebar.getByRole("link", { name: "Backups" })).toBeVisible({ timeout: UPDATE_MS });
-  await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Previous.*Backups/ })).toHaveAttribute(
+  await expect(sidebar.getByRole("link", { name: "Photo frames" })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Previous.*Photo frames/ })).toHaveAttribute(
     "href",
-    "/docs/user-guide/features/backups",
+    "/docs/user-guide/features/photo-frames",
   );
   expect(await stillSameDocument(page)).toBe(true);
-  await sidebar.getByRole("link", { name: "Backups" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
-  await expect(page.getByText("Copy the storage folder and the database dump.")).toBeVisible();
+  await sidebar.getByRole("link", { name: "Photo frames" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo frames" })).toBeVisible();
+  await expect(page.getByText("Point the frame at a shared album link.")).toBeVisible();
 });
 
 test("a new title, heading and category label show in the sidebar, breadcrumbs, title and table of contents of the open page", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
-  await openLive(page, "/docs/user-guide/features/backups");
+  await openLive(page, "/docs/user-guide/features/photo-frames");
   const category = join(contentDir, "docs/user-guide/features/_category_.json");
   writeFileSync(category, JSON.stringify({ ...JSON.parse(readFileSync(category, "utf8")), label: "What it does" }));
-  const backups = join(contentDir, "docs/user-guide/features/backups.mdx");
-  writeFileSync(backups, `${readFileSync(backups, "utf8").replace("title: Backups", "title: Backups and restore")}\n## Restoring from a copy\n\nStop the stack first.\n`);
+  const frames = join(contentDir, "docs/user-guide/features/photo-frames.mdx");
+  writeFileSync(frames, `${readFileSync(frames, "utf8").replace("title: Photo frames", "title: Photo frames and slideshows")}\n## Showing an album on a frame\n\nPick the album first.\n`);
 
-  await expect(page.getByRole("heading", { level: 1, name: "Backups and restore" })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("heading", { level: 1, name: "Photo frames and slideshows" })).toBeVisible({ timeout: UPDATE_MS });
   const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
-  await expect(sidebar.getByRole("link", { name: "Backups and restore" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("link", { name: "Photo frames and slideshows" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar.locator("summary", { hasText: "What it does" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).locator("li")).toHaveText(["Docs›", "User Guide›", "What it does›", "Backups and restore"]);
-  await expect(page).toHaveTitle(/^Backups and restore \|/);
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).locator("li")).toHaveText(["Docs›", "User Guide›", "What it does›", "Photo frames and slideshows"]);
+  await expect(page).toHaveTitle(/^Photo frames and slideshows \|/);
   const toc = page.getByRole("navigation", { name: "On this page" }).filter({ visible: true });
-  await expect(toc.getByRole("link", { name: "Restoring from a copy" })).toHaveAttribute("href", "#restoring-from-a-copy");
+  await expect(toc.getByRole("link", { name: "Showing an album on a frame" })).toHaveAttribute("href", "#showing-an-album-on-a-frame");
   expect(await stillSameDocument(page)).toBe(true);
 });
 
