@@ -27,7 +27,6 @@ export interface RootData {
   versions: SiteVersion[] | null;
 }
 
-
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
 }

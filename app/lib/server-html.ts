@@ -7,10 +7,11 @@ const kept = new Map<string, string>();
  * hydrating, so the browser never needs that HTML in its data or its code.
  */
 export function serverRenderedHtml(attribute: string, value: string): string {
+  if (typeof document === "undefined") return "";
   const key = `${attribute}=${value}`;
   let html = kept.get(key);
   if (html === undefined) {
-    html = typeof document === "undefined" ? "" : (document.querySelector(`[${attribute}="${CSS.escape(value)}"]`)?.innerHTML ?? "");
+    html = document.querySelector(`[${attribute}="${CSS.escape(value)}"]`)?.innerHTML ?? "";
     kept.set(key, html);
   }
   return html;

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { CloseIcon, MAX_QUERY_LENGTH, SearchIcon } from "~/page-kit";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchScope, SearchVersion } from "~/search/types";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
 import type { DialogProps } from "./SearchShortcut";
-import { CloseIcon, MAX_QUERY_LENGTH, SearchIcon } from "~/page-kit";
 
 /** Wait this long after the last key before asking the server. */
 const DEBOUNCE_MS = 150;

@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
+import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
 import { Highlight } from "./Highlight";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
-import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
 
 const LINK = "font-medium text-brand-strong underline dark:text-brand";
 
