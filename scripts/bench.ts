@@ -286,7 +286,9 @@ async function main() {
     lines.push("| Page | HTML | CSS | JavaScript | Fonts | Targets (gzip: HTML ≤ 15 KB, CSS ≤ 15 KB, JS ≤ 90 KB) |", "| --- | --- | --- | --- | --- | --- |");
     for (const [path, weight] of Object.entries(weights)) {
       const cell = (kind: "html" | "css" | "js" | "font") => `${kb(weight[kind].transferred)} (${kb(weight[kind].raw)} raw)`;
-      const checks = path === "/api" ? "" : `HTML ${mark(weight.html.transferred <= 15 * 1024)} CSS ${mark(weight.css.transferred <= 15 * 1024)} JS ${mark(weight.js.transferred <= 90 * 1024)}`;
+      // /api is measured with the explorer open: its JavaScript has its own target, below.
+      const js = path === "/api" ? "" : ` JS ${mark(weight.js.transferred <= 90 * 1024)}`;
+      const checks = `HTML ${mark(weight.html.transferred <= 15 * 1024)} CSS ${mark(weight.css.transferred <= 15 * 1024)}${js}`;
       lines.push(`| ${path} | ${cell("html")} | ${cell("css")} | ${cell("js")} | ${cell("font")} | ${checks} |`);
     }
     const docsScripts = new Set(weights[DOC]!.files.filter((f) => f.kind === "js").map((f) => f.url));

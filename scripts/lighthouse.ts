@@ -27,6 +27,8 @@ const PAGES = [
   // The page with the processing diagram, inline SVG in two layouts.
   "/docs/user-guide/processing",
   "/api",
+  // The heaviest page of the API reference (one tag's operations in full: decision 023).
+  "/api/media-items",
 ];
 const args = process.argv.slice(2);
 const onlyPages = args.filter((arg) => arg.startsWith("/"));
@@ -42,9 +44,9 @@ const METRICS = {
 } as const;
 const out = join(root, "lighthouse");
 
-/** Goals: 100 everywhere on the landing and docs pages; at least 90 performance on /api. */
+/** Goals: 100 everywhere on the landing and docs pages; at least 90 performance on the API reference's pages. */
 function goal(path: string, category: (typeof CATEGORIES)[number]): number {
-  return path === "/api" && category === "performance" ? 90 : 100;
+  return (path === "/api" || path.startsWith("/api/")) && category === "performance" ? 90 : 100;
 }
 
 interface RunResult {

@@ -2,18 +2,21 @@ import { getSiteConfig } from "~/config.server";
 import { currentVersion } from "~/content/site-versions";
 import { getSiteContent } from "~/content/store.server";
 import type { VersionContent } from "~/content/types";
-import type { ContentRouteData, PageVersions } from "~/docs/route-data";
+import type { ContentRouteData, PageLink, PageVersions } from "~/docs/route-data";
 import { versionLinks } from "~/docs/version-links.server";
-
-const description = (brand: string, version: string, next: boolean) =>
-  `Every call of the ${brand} REST API (${next ? "unreleased main branch, spec" : "release"} ${version}): parameters, request bodies, responses and authentication, with an interactive explorer.`;
+import type { ApiTagPageContent } from "./types";
 
 export interface ApiRouteData extends PageVersions {
   page: ContentRouteData["page"];
+  /** The page's heading: "API Reference" on the overview, the tag ("Albums") on a tag's page. */
+  heading: string;
+  /** On a tag's page, the way back to the overview. */
+  overview: PageLink | null;
   /** The spec's own title (info.title): "Smriti API". */
   specTitle: string;
   /** The spec's own version (info.version): "24.05.08", "24.06.24". */
   specVersion: string;
+  /** Operations on this page: all of them on the overview, the tag's on a tag's page. */
   operationCount: number;
   specServers: string[];
   /** The spec downloads of this version; the explorer loads the JSON one. */
@@ -21,38 +24,91 @@ export interface ApiRouteData extends PageVersions {
   specJsonUrl: string;
 }
 
-/** The version an /api address names: none is the current release; "/api/<id>" any other version with a spec. */
-export function apiVersion(param: string | undefined): VersionContent | { redirect: string } | null {
-  const content = getSiteContent();
-  const current = currentVersion(content);
-  if (param === undefined) return current;
-  // The current release named by its id: its address is /api (until another release is cut).
-  if (param === current.version.id) return { redirect: current.version.apiUrl };
-  return content.versions.find((entry) => entry.version.id === param && entry.api) ?? null;
+/** What an /api address names: a version's reference, and on it the overview (tag null) or one tag's page. */
+export interface ApiAddress {
+  entry: VersionContent;
+  tag: ApiTagPageContent | null;
 }
 
-/** What /api and /api/<version> show: the introduction and every operation, rendered at build time. */
-export function apiRouteData(entry: VersionContent): ApiRouteData | null {
+const tagOf = (entry: VersionContent, slug: string) => entry.api?.tags.find((tag) => tag.slug === slug) ?? null;
+
+/**
+ * Reads the address: "/api" (no parts), "/api/<x>" where x is another version
+ * or a tag of the current release, "/api/<version>/<tag>". The current
+ * release named by its id redirects to its own address. Null: no such page.
+ */
+export function apiAddress(first: string | undefined, second: string | undefined): ApiAddress | { redirect: string } | null {
+  const content = getSiteContent();
+  const current = currentVersion(content);
+  if (first === undefined) return { entry: current, tag: null };
+  if (first === current.version.id) return { redirect: second === undefined ? current.version.apiUrl : `${current.version.apiUrl}/${second}` };
+  const other = content.versions.find((entry) => entry.version.id === first && entry.api);
+  if (second === undefined) {
+    if (other) return { entry: other, tag: null };
+    const tag = tagOf(current, first);
+    return tag ? { entry: current, tag } : null;
+  }
+  const tag = other ? tagOf(other, second) : null;
+  return other && tag ? { entry: other, tag } : null;
+}
+
+/** Search engines show about 160 characters of a description. */
+const DESCRIPTION_LENGTH = 160;
+
+/** `lead` and as many whole sentences of `text` as fit; at least the first, shortened at a word when it alone is too long. */
+function fitted(lead: string, text: string): string {
+  let result = lead;
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    const next = `${result}${sentence.trim()} `;
+    if (next.trim().length > DESCRIPTION_LENGTH && result !== lead) break;
+    result = next;
+  }
+  result = result.trim();
+  if (result.length <= DESCRIPTION_LENGTH) return result;
+  return `${result.slice(0, DESCRIPTION_LENGTH - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+function description(brand: string, entry: VersionContent, tag: ApiTagPageContent | null): string {
+  const { api, version } = entry;
+  const release = `${version.status === "next" ? "unreleased main branch, spec" : "release"} ${api?.version ?? ""}`;
+  if (tag) return fitted(`${tag.tag}, ${brand} REST API (${release}): `, tag.summary || "parameters, request bodies and responses of its calls.");
+  return `Every call of the ${brand} REST API (${release}): base URL, authentication, errors and an index of the ${api?.operationCount ?? 0} operations, with an interactive explorer.`;
+}
+
+/** What an API reference page shows: the overview (introduction and operation index) or one tag's operations, rendered at build time. */
+export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
   const content = getSiteContent();
   const { api, version } = entry;
   if (!api) return null;
+  const reference = version.status === "current" ? "API Reference" : `API Reference (${version.label})`;
   const intro = (entry.partials["api-introduction"] ?? content.partials["api-introduction"])?.html ?? "";
+  const url = tag ? `${version.apiUrl}/${tag.slug}` : version.apiUrl;
   return {
     page: {
-      url: version.apiUrl,
-      title: version.status === "current" ? "API Reference" : `API Reference (${version.label})`,
-      description: description(getSiteConfig().brand, api.version, version.status === "next"),
+      url,
+      title: tag ? `${tag.tag} · ${reference}` : reference,
+      description: description(getSiteConfig().brand, entry, tag),
       kind: "page",
-      // One block: the introduction, then every operation. The hydration payload
-      // leaves it out (app/http/hydration.server.ts); the explorer hides the list part.
-      html: `<div class="api-intro">${intro}</div><div class="api-operations">${api.html}</div>`,
+      // The hydration payload leaves the body out (app/http/hydration.server.ts);
+      // the explorer hides the operations part while it is open.
+      html: tag ? `<div class="api-operations">${tag.html}</div>` : `<div class="api-intro">${intro}</div><div class="api-operations">${api.html}</div>`,
     },
+    heading: tag ? tag.tag : reference,
+    overview: tag ? { label: reference, url: version.apiUrl } : null,
     specTitle: api.title,
     specVersion: api.version,
-    operationCount: api.operationCount,
+    operationCount: tag ? tag.operationCount : api.operationCount,
     specServers: api.servers,
     specYamlUrl: `${version.specBase}/openapi.yaml`,
     specJsonUrl: `${version.specBase}/openapi.json`,
-    ...versionLinks(content, entry, version.apiUrl, (url, other) => other.api !== null && url === other.version.apiUrl),
+    ...versionLinks(content, entry, url, (same, other) => apiPageExists(other, same)),
+    inApiReference: true,
   };
+}
+
+/** Whether `url` is a page of `entry`'s API reference: its overview or one of its tags' pages. */
+export function apiPageExists(entry: VersionContent, url: string): boolean {
+  const { api, version } = entry;
+  if (!api) return false;
+  return url === version.apiUrl || api.tags.some((tag) => url === `${version.apiUrl}/${tag.slug}`);
 }

@@ -1,14 +1,29 @@
-/** The API reference page as the build writes it for the server. */
+/** One tag's page of the API reference (/api/albums), as the build writes it. */
+export interface ApiTagPageContent {
+  tag: string;
+  /** Its part of the address: "media-items". */
+  slug: string;
+  /** The tag's description in the spec, as plain text (the page's meta description). */
+  summary: string;
+  operationCount: number;
+  /** Its operations in full, with the section links (components/api/OperationList). */
+  html: string;
+  /** Ids in that HTML: the operations (the same ids RapiDoc uses). */
+  anchors: string[];
+}
+
+/** The API reference as the build writes it for the server: an overview and a page per tag. */
 export interface ApiPageContent {
   title: string;
   version: string;
   operationCount: number;
   /** The spec's own server URLs. */
   servers: string[];
-  /** Every operation grouped by tag, as HTML (components/api/OperationList). */
+  /** The overview's operation index, as HTML. */
   html: string;
-  /** Ids in that HTML: tag sections and operations (the same ids RapiDoc uses). */
+  /** Ids in that HTML: the index, its tag headings and one per operation. */
   anchors: string[];
+  tags: ApiTagPageContent[];
   specYaml: string;
   specJson: string;
 }

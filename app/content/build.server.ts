@@ -126,10 +126,15 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const apis = new Map(
     trees.flatMap((tree) => {
       const file = join(specRoot, tree.version.specFile);
-      return existsSync(file) ? [[tree.version.id, buildApiReferencePage(file)] as const] : [];
+      return existsSync(file) ? [[tree.version.id, buildApiReferencePage(file, tree.version.apiUrl)] as const] : [];
     }),
   );
   if (!apis.has(current.id)) throw new ContentError(current.specFile, 1, 1, "the current release has no API spec");
+  // /api/<x> is the current release's tag page or another version's reference: the two must never meet.
+  for (const tag of apis.get(current.id)!.page.tags) {
+    const version = allVersions.find((v) => v.id === tag.slug);
+    if (version) throw new ContentError(current.specFile, 1, 1, `the tag "${tag.tag}" would take the address of version ${version.id}'s API reference (${version.apiUrl})`);
+  }
 
   const linkErrors = checkVersionLinks(root, trees, bodies, apis);
   if (linkErrors.errors.length) throw new LinkCheckError(linkErrors.errors);
@@ -292,9 +297,15 @@ function checkVersionLinks(
       ...(apis.has(version.id) ? [version.apiUrl, `${version.specBase}/openapi.yaml`, `${version.specBase}/openapi.json`] : []),
     ]),
   ]);
+  const apiPages = [...apis].flatMap(([id, built]) => {
+    const { apiUrl } = trees.find((t) => t.version.id === id)!.version;
+    return [
+      [apiUrl, new Set(built.page.anchors)] as const,
+      ...built.page.tags.map((tag) => [`${apiUrl}/${tag.slug}`, new Set(tag.anchors)] as const),
+    ];
+  });
   const report: LinkReport = { errors: [], warnings: [] };
   for (const tree of trees) {
-    const api = apis.get(tree.version.id);
     const own = tree.sources.map(linked);
     const ownUrls = new Set(own.map((page) => page.url));
     // Links were mapped into this version, so other versions' pages are reached only by links that name them on purpose.
@@ -302,8 +313,7 @@ function checkVersionLinks(
       paths,
       anchors: new Map([
         ...everyPage.filter((page) => !ownUrls.has(page.url)).map((page) => [page.url, new Set(page.anchors)] as const),
-        ...[...apis].map(([id, built]) => [trees.find((t) => t.version.id === id)!.version.apiUrl, new Set(built.page.anchors)] as const),
-        ...(api ? [[tree.version.apiUrl, new Set(api.page.anchors)] as const] : []),
+        ...apiPages,
       ]),
     });
     report.errors.push(...checked.errors);

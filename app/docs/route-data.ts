@@ -50,6 +50,8 @@ export interface PageVersions {
   version: string;
   /** The same page in each version that has it (this one included), by version id. */
   alternates: Record<string, string>;
+  /** Set on API reference pages: a version without the same page leads to its API reference, not its introduction. */
+  inApiReference?: true;
 }
 
 /** One entry of the version menu: where choosing that version leads from the page being read. */
@@ -58,6 +60,8 @@ export interface VersionLink extends SiteVersion {
   url: string;
   /** False when `url` is the fallback (the version has no such page). */
   samePage: boolean;
+  /** What `url` opens when it is the fallback: "introduction" or "API reference". */
+  fallback: string;
 }
 
 /** The version menu of the page being read: its version, and every version in menu order. */
@@ -76,7 +80,8 @@ export function versionMenu(site: SiteVersion[], page: PageVersions | null): Ver
   if (!reading) return null;
   const versions = site.map((version) => {
     const same = page?.alternates[version.id];
-    return { ...version, url: same ?? version.entry, samePage: same !== undefined };
+    const api = page?.inApiReference === true;
+    return { ...version, url: same ?? (api ? version.apiUrl : version.entry), samePage: same !== undefined, fallback: api ? "API reference" : "introduction" };
   });
   return { version: reading, versions };
 }

@@ -1,15 +1,18 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiRouteData, apiVersion } from "~/api-reference/page-data.server";
+import { apiAddress, apiRouteData } from "~/api-reference/page-data.server";
 import { getSiteConfig } from "~/config.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 
-/** /api and /api/<version>: the version comes from the address. */
+/**
+ * /api, /api/<version or tag> and /api/<version>/<tag>: which reference and
+ * which page come from the address (app/api-reference/page-data.server.ts).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return load(() => {
-    const version = apiVersion(params.version);
-    if (version && "redirect" in version) throw redirect(`${publicOrigin(request, getSiteConfig())}${version.redirect}`, 302);
-    const data = version ? apiRouteData(version) : null;
+    const address = apiAddress(params.first, params.tag);
+    if (address && "redirect" in address) throw redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, 302);
+    const data = address ? apiRouteData(address) : null;
     if (!data) throw new Response("Not Found", { status: 404 });
     return json(data);
   });

@@ -1,6 +1,7 @@
 import MiniSearch from "minisearch";
 import type { ApiReference } from "~/api-reference/operations";
-import { tagAnchor } from "~/components/api/OperationList";
+import { markdownAsText } from "~/api-reference/markdown.server";
+import { tagPageUrl } from "~/components/api/OperationList";
 import { categoryTrail } from "~/content/navigation.server";
 import type { CompiledPage, NavItem } from "~/content/types";
 import type { DocsVersion } from "~/content/versions";
@@ -12,14 +13,6 @@ const TRAIL_SEPARATOR = " › ";
 
 /** Snippets are cut from single-line text; collapsing here saves it on every query. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
-
-/** The spec's descriptions are Markdown; snippets show them as text: links as their words, no emphasis marks. */
-const markdownAsText = (text: string) =>
-  oneLine(
-    text
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-      .replace(/\*\*|__|`/g, ""),
-  );
 
 interface Entry {
   display: SearchDocument;
@@ -64,9 +57,9 @@ function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
   return [
     page(apiUrl, "", api.description),
     ...api.groups.flatMap((group) => [
-      page(`${apiUrl}#${tagAnchor(group.tag)}`, group.tag, group.description),
+      page(tagPageUrl(apiUrl, group.tag), group.tag, group.description),
       ...group.operations.map((operation): Entry => {
-        const url = `${apiUrl}#${operation.anchor}`;
+        const url = `${tagPageUrl(apiUrl, group.tag)}#${operation.anchor}`;
         const endpoint = `${operation.method} ${operation.path}`;
         const text = markdownAsText(operation.description);
         const names = [

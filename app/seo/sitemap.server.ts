@@ -13,17 +13,19 @@ function escapeXml(text: string): string {
 }
 
 /**
- * Every page a reader can land on: the app pages, then the standalone and docs
+ * Every page a reader can land on: the app pages and the API reference's tag pages, then the standalone and docs
  * pages, with their last change when known. Only the current release: Next and
  * older releases are not for search engines (docs/decisions/017-versions-for-search-engines.md).
  */
 export function sitemapEntries(content: Pick<SiteContent, "pages" | "versions">): SitemapEntry[] {
-  const current = content.versions.find((entry) => entry.version.status === "current")?.version.id;
+  const currentEntry = content.versions.find((entry) => entry.version.status === "current");
+  const current = currentEntry?.version.id;
+  const apiTagPages = (currentEntry?.api?.tags ?? []).map((tag) => `${currentEntry!.version.apiUrl}/${tag.slug}`);
   const pages = Object.values(content.pages)
     .filter((page) => page.version === null || page.version === current)
     .sort((a, b) => (a.kind === b.kind ? a.url.localeCompare(b.url) : a.kind === "page" ? -1 : 1));
   return [
-    ...APP_PAGES.map((path) => ({ path, lastmod: null })),
+    ...[...APP_PAGES, ...apiTagPages].map((path) => ({ path, lastmod: null })),
     ...pages.map((page) => ({ path: page.url, lastmod: page.lastUpdated })),
   ];
 }

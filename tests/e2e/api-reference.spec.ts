@@ -65,26 +65,66 @@ test("the server-rendered introduction: base URL, logging in with curl, paginati
   await context.close();
 });
 
-test("without JavaScript, every operation is listed by tag with its details", async ({ browser }) => {
+test("without JavaScript, the overview indexes every operation and each tag's page describes its own", async ({ browser }) => {
   const { context, page } = await withoutJavaScript(browser);
   await page.goto("/api");
   expect(operations).toHaveLength(reference.operationCount);
-  const listed = page.locator("section.api-operation");
-  await expect(listed).toHaveCount(operations.length);
+  await expect(page.locator(".api-index > li")).toHaveCount(operations.length);
+  await expect(page.locator("section.api-operation")).toHaveCount(0);
+  let described = 0;
   for (const group of reference.groups) {
-    await expect(page.getByRole("heading", { level: 2, name: group.tag, exact: true })).toBeVisible();
+    await page.goto("/api");
+    await page.getByRole("heading", { level: 3, name: group.tag, exact: true }).getByRole("link").click();
+    await expect(page.locator("h1")).toHaveText(group.tag);
+    await expect(page).toHaveTitle(`${group.tag} · API Reference | Smriti`);
+    const sections = page.locator("section.api-operation");
+    await expect(sections).toHaveCount(group.operations.length);
+    for (const operation of group.operations) {
+      await expect(page.locator(`[id="${operation.anchor}"] h2`)).toContainText(`${operation.method} ${operation.path}`);
+    }
+    described += group.operations.length;
   }
+  expect(described).toBe(operations.length);
+
+  await page.goto("/api/albums");
   const albums = page.locator('[id="post-/v1/albums"]');
-  await expect(albums.locator("h3")).toContainText("POST");
-  await expect(albums.locator("h3")).toContainText("/v1/albums");
+  await expect(albums.locator("h2")).toContainText("POST");
+  await expect(albums.locator("h2")).toContainText("/v1/albums");
   await expect(albums).toContainText("Bearer token (JWT)");
   await expect(albums.getByRole("table", { name: "Body fields" })).toContainText("coverMediaItemId");
   await expect(albums).toContainText("201");
-  const users = page.locator('[id="get-/v1/users"]');
-  await expect(users).toContainText("HTTP Basic (administrator)");
-  await expect(page.locator('[id="get-/v1/albums"]').getByRole("table", { name: "Parameters" })).toContainText("sort");
+  // Descriptions are Markdown: `sort=name` is code, not backticks.
+  await expect(page.locator('[id="get-/v1/albums"]').getByRole("table", { name: "Parameters" }).locator("td code", { hasText: "sort=name" })).toBeVisible();
+  await page.goto("/api/users");
+  await expect(page.locator('[id="get-/v1/users"]')).toContainText("HTTP Basic (administrator)");
   await expect(page.locator("rapi-doc")).toHaveCount(0);
   await context.close();
+});
+
+test("a tag's page: the way back, every section, the current one marked, and previous and next", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto("/api/albums");
+  await hydrated(page);
+  const sections = page.getByRole("navigation", { name: "API sections" });
+  await expect(sections.getByRole("link")).toHaveCount(reference.groups.length + 1);
+  await expect(sections.getByRole("link", { name: "Albums" })).toHaveAttribute("aria-current", "page");
+  const index = reference.groups.findIndex((group) => group.tag === "Albums");
+  const pager = page.getByRole("navigation", { name: "Previous and next sections" });
+  await expect(pager.locator('[rel="prev"]')).toHaveText(`« ${reference.groups[index - 1]!.tag}`);
+  // Client-side navigation, as on the docs pages: no document request.
+  let documents = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents += 1;
+  });
+  const nextTag = reference.groups[index + 1]!.tag;
+  await pager.getByRole("link", { name: `${nextTag} »` }).click();
+  await expect(page.locator("h1")).toHaveText(nextTag);
+  await expect(page).toHaveTitle(`${nextTag} · API Reference | Smriti`);
+  await page.getByRole("link", { name: "API Reference", exact: true }).first().click();
+  await expect(page).toHaveURL(`${origin()}/api`);
+  await expect(page.locator("h1")).toHaveText("API Reference");
+  expect(documents).toBe(0);
+  expect(errors).toEqual([]);
 });
 
 test("the reference follows the site theme, also when toggled on the page", async ({ page }) => {
@@ -100,10 +140,31 @@ test("the reference follows the site theme, also when toggled on the page", asyn
   await expect.poll(() => explorer.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(0, 0, 0)");
 });
 
-test("a deep link shows its operation at once, and again in the explorer; the address follows the reader", async ({ page }) => {
+test("a deep link into the one-page reference lands next to its operation, then on its tag's page; Back skips it", async ({ browser, page }) => {
   const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
+  // Without JavaScript: the overview's index line has the operation's id, and links to the full description.
+  const plain = await withoutJavaScript(browser);
+  await plain.page.goto(`/api#${target.anchor}`);
+  const line = plain.page.locator(`.api-index [id="${target.anchor}"]`);
+  await expect(line).toBeInViewport();
+  await line.getByRole("link").click();
+  await expect(plain.page).toHaveURL(`${origin()}/api/albums#${target.anchor}`);
+  await expect(plain.page.locator(`section[id="${target.anchor}"]`)).toBeInViewport();
+  await plain.context.close();
+
+  // With JavaScript the page goes there itself, in place of the address it was given.
+  await page.goto("/docs/user-guide/installation");
   await page.goto(`/api#${target.anchor}`);
-  // The server-rendered list has the same anchors: the browser scrolls there before any script runs.
+  await expect(page).toHaveURL(`${origin()}/api/albums#${target.anchor}`);
+  await expect(page.locator(`section[id="${target.anchor}"]`)).toBeInViewport();
+  await page.goBack();
+  await expect(page).toHaveURL(`${origin()}/docs/user-guide/installation`);
+});
+
+test("on a tag's page, the explorer opens at the operation in the address, which then follows the reader", async ({ page }) => {
+  const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
+  await page.goto(`/api/albums#${target.anchor}`);
+  // The server-rendered page has the same ids: the browser scrolls there before any script runs.
   await expect(page.locator(`.api-operations [id="${target.anchor}"]`)).toBeInViewport();
   await openApiExplorer(page);
   const section = page.locator("rapi-doc").locator(`[id="${target.anchor}"]`);
@@ -111,6 +172,8 @@ test("a deep link shows its operation at once, and again in the explorer; the ad
   const other = operations.find((operation) => operation.method === "GET" && operation.path === "/v1/features")!;
   await page.locator("rapi-doc").locator(`[data-content-id="${other.anchor}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`#${other.anchor.replace(/[/{}?]/g, "\\$&")}$`));
+  // The explorer's own address changes never send the reader elsewhere.
+  await expect(page).toHaveURL(new RegExp(`^${origin()}/api/albums#`));
 });
 
 test("RapiDoc is fetched only when the reader opens Try it, and closing it brings the plain list back", async ({ page }) => {

@@ -40,7 +40,7 @@ test.describe("without JavaScript", () => {
     const box = page.locator("#mobile-search");
     await box.fill("POST /v1/albums");
     await box.press("Enter");
-    await expect(results(page).first().getByRole("link").first()).toHaveAttribute("href", "/api#post-/v1/albums");
+    await expect(results(page).first().getByRole("link").first()).toHaveAttribute("href", "/api/albums#post-/v1/albums");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).click();

@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { parse as parseYaml } from "yaml";
+import { buildApiReference } from "../../app/api-reference/operations";
+import { tagPageUrl } from "../../app/components/api/OperationList";
 import { currentVersion } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";
 import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
@@ -9,7 +12,10 @@ import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from ".
 // the sitemap, the head of every kind of page, the icons, the Markdown form
 // of pages and the llms.txt files.
 
-const APP_PAGES = ["/", "/api", "/markdown-page"];
+const API_TAG_PAGES = buildApiReference(parseYaml(readFileSync(join(import.meta.dirname, "../../spec/openapi.yaml"), "utf8"))).groups.map((group) =>
+  tagPageUrl("/api", group.tag),
+);
+const APP_PAGES = ["/", "/api", ...API_TAG_PAGES, "/markdown-page"];
 const ALL_PAGES = [...APP_PAGES, ...Object.keys(DOC_PAGES)];
 const PROXY = { "X-Forwarded-Host": "docs.example.org", "X-Forwarded-Proto": "https" };
 
@@ -89,7 +95,7 @@ test.describe("the head of every kind of page", () => {
     };
   }
 
-  for (const path of ["/", "/api", "/markdown-page", "/docs/user-guide/installation"]) {
+  for (const path of ["/", "/api", ...API_TAG_PAGES, "/markdown-page", "/docs/user-guide/installation"]) {
     test(`${path}: canonical, description, Open Graph and Twitter tags, all absolute`, async ({ page }) => {
       await page.goto(path);
       const tags = await head(page);
@@ -226,7 +232,9 @@ test.describe("llms.txt and llms-full.txt", () => {
       expect(link!.title).toBe(title);
       expect(link!.summary.length).toBeGreaterThan(30);
     }
-    expect(links.map((l) => l.url)).toEqual(expect.arrayContaining([`${origin()}/api`, `${origin()}/openapi.yaml`, `${origin()}/markdown-page.md`]));
+    expect(links.map((l) => l.url)).toEqual(
+      expect.arrayContaining([`${origin()}/api`, ...API_TAG_PAGES.map((path) => `${origin()}${path}`), `${origin()}/openapi.yaml`, `${origin()}/markdown-page.md`]),
+    );
     for (const { url } of links) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);

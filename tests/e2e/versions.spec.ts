@@ -10,7 +10,7 @@ import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
-import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
+import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");
@@ -172,12 +172,16 @@ test.describe("with Next built", () => {
     await page.goto("/api/next");
     await expect(page.locator("h1")).toHaveText(`API Reference (${next!.version.label})`);
     await expect(page.getByText(`Version ${reference.version}`)).toBeVisible();
-    await expect(page.locator("section.api-operation")).toHaveCount(reference.operationCount);
-    await expect(page.getByRole("heading", { level: 2, name: "Jobs", exact: true })).toBeVisible();
+    await expect(page.locator(".api-index > li")).toHaveCount(reference.operationCount);
+    await page.getByRole("heading", { level: 3, name: "Jobs", exact: true }).getByRole("link").click();
+    await expect(page).toHaveURL(`${origin()}/api/next/jobs`);
+    await expect(page.locator("h1")).toHaveText("Jobs");
+    await expect(page).toHaveTitle(`Jobs · API Reference (${next!.version.label}) | Smriti`);
+    await expect(page.locator("section.api-operation")).toHaveCount(jobs!.operations.length);
     for (const operation of jobs!.operations) {
       const section = page.locator(`[id="${operation.anchor}"]`);
-      await expect(section.locator("h3")).toContainText(operation.method);
-      await expect(section.locator("h3")).toContainText(operation.path);
+      await expect(section.locator("h2")).toContainText(operation.method);
+      await expect(section.locator("h2")).toContainText(operation.path);
     }
     await expect(banner(page)).toContainText("unreleased");
     for (const [name, href] of [["Download OpenAPI (YAML)", "/next/openapi.yaml"], ["Download OpenAPI (JSON)", "/next/openapi.json"]] as const) {
@@ -187,9 +191,26 @@ test.describe("with Next built", () => {
       expect(await download.text()).toContain(reference.version);
     }
     await page.goto("/api");
-    await expect(page.getByRole("heading", { level: 2, name: "Jobs", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Jobs", exact: true })).toHaveCount(0);
     await expect(page.getByText(`Version ${current.api!.version}`)).toBeVisible();
+    expect((await page.request.get("/api/jobs")).status(), "the current release has no Jobs calls").toBe(404);
     await context.close();
+  });
+
+  test("a tag's page in the version menu leads to the same tag in the other version", async ({ page }) => {
+    await page.goto("/api/next/albums");
+    await hydrated(page);
+    await versionMenu(page, next!.version.label).click();
+    await menuEntry(page, `${current.version.label} (current)`).click();
+    await expect(page).toHaveURL(`${origin()}/api/albums`);
+    await expect(page.locator("h1")).toHaveText("Albums");
+    // A tag the other version does not have: its API reference, not its docs.
+    await page.goto("/api/next/jobs");
+    await hydrated(page);
+    await versionMenu(page, next!.version.label).click();
+    const fallback = menuEntry(page, `${current.version.label} (current)`);
+    await expect(fallback).toHaveAttribute("href", "/api");
+    await expect(fallback).toHaveAttribute("title", `This page is not in ${current.version.label}: opens its API reference`);
   });
 
   test("/api/next's explorer loads Next's spec", async ({ page }) => {
@@ -305,12 +326,15 @@ test.describe("with Next built", () => {
     for (const [from, to] of [
       [`/docs/${current.version.id}${inBoth.slice(5)}`, inBoth],
       [`/api/${current.version.id}`, "/api"],
+      [`/api/${current.version.id}/albums`, "/api/albums"],
     ] as const) {
       const response = await request.get(from, { maxRedirects: 0 });
       expect(response.status(), from).toBe(302);
       expect(response.headers().location).toMatch(new RegExp(`${to}$`));
     }
-    expect((await request.get("/api/unknown-version")).status()).toBe(404);
+    for (const missing of ["/api/unknown-version", "/api/next/unknown-tag", "/api/albums/extra", "/api/unknown-version/albums"]) {
+      expect((await request.get(missing)).status(), missing).toBe(404);
+    }
     expect((await request.get("/docs/next/no-such-page")).status()).toBe(404);
   });
 });

@@ -64,7 +64,9 @@ describe("route modules and the shared chunk", () => {
         importers.set(entry.specifier, [...(importers.get(entry.specifier) ?? []), rel(file)]);
       }
     }
-    assert.ok(importers.size >= routeModules.filter(hasBrowserCode).length - 1, "the route modules were read");
+    // Routes that only re-export another route's module (./api._index) import nothing of their own.
+    const ownModules = routeModules.filter(hasBrowserCode).filter((file) => !importsOf(file).every((entry) => entry.specifier.startsWith("./")));
+    assert.ok(importers.size >= ownModules.length - 1, "the route modules were read");
     const shared = [...importers].filter(([, files]) => new Set(files).size > 1).map(([specifier, files]) => `${specifier}: ${files.join(", ")}`);
     assert.deepEqual(shared, [], "give each route its own module in app/route-loaders/");
   });

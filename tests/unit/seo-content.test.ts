@@ -38,14 +38,16 @@ describe("files for search engines and language models, from the fixture content
     dated.pages["/docs/guide/first"] = { ...dated.pages["/docs/guide/first"]!, lastUpdated: "2024-05-08" };
     dated.pages["/docs/guide/second"] = { ...dated.pages["/docs/guide/second"]!, lastUpdated: null };
     const xml = sitemapXml(dated, ORIGIN);
+    const apiTagPaths = currentVersion(content).api!.tags.map((tag) => `/api/${tag.slug}`);
+    assert.ok(apiTagPaths.includes("/api/albums"), apiTagPaths.join(" "));
     assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     assert.deepEqual(
       [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
-      ["/", "/api", "/standalone", "/docs/guide/first", "/docs/guide/second"].map((path) => `${ORIGIN}${path}`),
+      ["/", "/api", ...apiTagPaths, "/standalone", "/docs/guide/first", "/docs/guide/second"].map((path) => `${ORIGIN}${path}`),
     );
     assert.match(xml, /<loc>https:\/\/docs.example.org\/docs\/guide\/first<\/loc>\n {4}<lastmod>2024-05-08<\/lastmod>/);
     assert.match(xml, /<loc>https:\/\/docs.example.org\/docs\/guide\/second<\/loc>\n {2}<\/url>/, "no date when none is known");
-    assert.doesNotMatch(xml, /settings|search/);
+    assert.doesNotMatch(xml, /<loc>https:\/\/docs\.example\.org\/(settings|search)[/<]/, "no settings or search results (the API's Search calls are a page)");
   });
 
   test("sitemap URLs are XML-escaped", () => {
@@ -61,7 +63,8 @@ describe("files for search engines and language models, from the fixture content
       text,
       /## Guide\n\n- \[First page\]\(https:\/\/docs\.example\.org\/docs\/guide\/first\.md\): A fixture page that uses every syntax feature the pipeline supports\.\n- \[Second page\]\(https:\/\/docs\.example\.org\/docs\/guide\/second\.md\): The second fixture page\.\n/,
     );
-    assert.match(text, /- \[API reference\]\(https:\/\/docs\.example\.org\/api\): Every call of the Fixture REST API/);
+    assert.match(text, /- \[API reference\]\(https:\/\/docs\.example\.org\/api\): The Fixture REST API \(release 24\.05\.08\): base URL, authentication, errors and an index of its \d+ operations\./);
+    assert.match(text, /- \[Albums calls\]\(https:\/\/docs\.example\.org\/api\/albums\): \d+ operations with parameters, request bodies and responses\. \S/);
     assert.match(text, /- \[OpenAPI specification\]\(https:\/\/docs\.example\.org\/openapi\.yaml\): /);
     assert.match(text, /## Optional\n\n- \[Standalone\]\(https:\/\/docs\.example\.org\/standalone\.md\): A standalone fixture page, not in the sidebar\.\n$/);
   });

@@ -1,7 +1,7 @@
 // Versioned docs on a fixture (tests/fixtures/versions): the current release,
 // Next and an older release, each with its own tree, sidebar, links and API.
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -10,6 +10,7 @@ import { flattenNavigation } from "../../app/content/navigation.server";
 import { currentVersion, versionById, versionOfAddress } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";
 import { docsVersions, mapLinkIntoVersion, parseVersionsFile, versionOfUrl, VersionsFileError } from "../../app/content/versions";
+import { apiPageExists } from "../../app/api-reference/page-data.server";
 import { versionMenu, versionRobots } from "../../app/docs/route-data";
 import { siteVersionsOf, versionLinks } from "../../app/docs/version-links.server";
 import { PAGE_LIMITS } from "../../app/search/limits";
@@ -62,6 +63,7 @@ describe("the version model (content/versions.json)", () => {
     assert.equal(map("/docs"), "/docs/next");
     assert.equal(map("/api"), "/api/next");
     assert.equal(map("/api#get-/v1/jobs"), "/api/next#get-/v1/jobs");
+    assert.equal(map("/api/jobs#get-/v1/jobs"), "/api/next/jobs#get-/v1/jobs");
     assert.equal(map("/openapi.yaml"), "/next/openapi.yaml");
     assert.equal(map("/docs/user-guide/x", older), "/docs/24.01.15/user-guide/x");
     for (const unchanged of ["/markdown-page", "/docs-like", "/apis", "https://example.org/docs/x", "#top", "./x.mdx"]) {
@@ -170,7 +172,7 @@ describe("building every version of the fixture", () => {
     assert.equal(new Set(hashes).size, hashes.length);
   });
 
-  test("the version menu keeps the page when the version has it, else leads to that version's introduction", () => {
+  test("the version menu keeps the page when the version has it, else leads to that version's introduction (or API reference)", () => {
     const exists = (url: string) => content.pages[url]?.kind === "doc";
     const site = siteVersionsOf(content);
     const menu = (url: string) => versionMenu(site, versionLinks(content, versionOfAddress(content, url), url, exists))!;
@@ -202,6 +204,25 @@ describe("building every version of the fixture", () => {
       ["/docs/dev-guide/introduction", false],
       ["/docs/24.01.15/dev-guide/introduction", false],
     ]);
+    // An API reference page: the same tag where the version has it, else that version's API overview.
+    const apiMenu = (url: string) =>
+      versionMenu(site, { ...versionLinks(content, versionOfAddress(content, url), url, (same, entry) => apiPageExists(entry, same)), inApiReference: true })!;
+    assert.deepEqual(
+      apiMenu("/api/next/albums").versions.map((v) => [v.url, v.samePage]),
+      [
+        ["/api/next/albums", true],
+        ["/api/albums", true],
+        ["/api/24.01.15/albums", true],
+      ],
+    );
+    assert.deepEqual(
+      apiMenu("/api/next/jobs").versions.map((v) => [v.url, v.samePage, v.fallback]),
+      [
+        ["/api/next/jobs", true, "API reference"],
+        ["/api", false, "API reference"],
+        ["/api/24.01.15", false, "API reference"],
+      ],
+    );
     assert.deepEqual(versionRobots(site, "next"), [{ name: "robots", content: "noindex, follow" }]);
     assert.deepEqual(versionRobots(site, "24.01.15"), [{ name: "robots", content: "noindex, follow" }]);
     assert.deepEqual(versionRobots(site, "24.05.08"), []);
@@ -230,7 +251,7 @@ describe("building every version of the fixture", () => {
     assert.ok(versions.includes("24.05.08") && versions.includes("next"));
     assert.equal(versions.indexOf("24.05.08") > versions.lastIndexOf("next"), true, `Next first: ${versions.join(", ")}`);
     const jobsCall = search.search("jobs", PAGE_LIMITS, search.scope("next")).hits.find((hit) => hit.kind === "api");
-    assert.ok(jobsCall?.url.startsWith("/api/next#"), jobsCall?.url);
+    assert.ok(jobsCall?.url.startsWith("/api/next/jobs#"), jobsCall?.url);
   });
 
   test("only the current release is in the sitemap; Next has its own llms.txt", () => {
@@ -275,6 +296,18 @@ describe("link checks run per version", () => {
       cpSync(fixture, copy2, { recursive: true });
       rmSync(join(copy2, "content/releases/24.01.15/dev-guide/setup.mdx"));
       await assert.rejects(build(null, copy2), /partials\/api-introduction\.mdx:6:\d+: broken link: \/docs\/dev-guide\/setup \(no page at \/docs\/24\.01\.15\/dev-guide\/setup\)/);
+    } finally {
+      rmSync(copy2, { recursive: true, force: true });
+    }
+  });
+
+  test("a tag of the current release may not take the address of another version's API reference", async () => {
+    const copy2 = mkdtempSync(join(tmpdir(), "versions-tag-"));
+    try {
+      cpSync(fixture, copy2, { recursive: true });
+      const spec = join(copy2, "spec/openapi.yaml");
+      writeFileSync(spec, readFileSync(spec, "utf8").replace(/\bAlbums\b/g, "Next"));
+      await assert.rejects(build(null, copy2), /spec\/openapi\.yaml:1:1: the tag "Next" would take the address of version next's API reference \(\/api\/next\)/);
     } finally {
       rmSync(copy2, { recursive: true, force: true });
     }

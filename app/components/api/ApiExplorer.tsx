@@ -6,16 +6,17 @@ import { labelExplorerControls } from "./explorer-accessibility";
 type ExplorerStatus = "closed" | "loading" | "open" | "failed";
 
 const STATUS_TEXT: Record<ExplorerStatus, string> = {
-  closed: "The explorer runs in your browser with JavaScript and sends requests to the API server you choose. Every operation is also listed below.",
+  closed: "The explorer shows every operation of the API, runs in your browser with JavaScript and sends requests to the API server you choose. This page works without it.",
   loading: "Loading the interactive explorer…",
-  open: "The interactive explorer is open below the introduction. Close this to go back to the plain list.",
-  failed: "The interactive explorer could not load. Every operation is listed below.",
+  open: "The interactive explorer is open below. Close this to go back to this page's plain text.",
+  failed: "The interactive explorer could not load. This page's plain text stays below.",
 };
 
 /**
- * "Try it": the interactive API explorer (RapiDoc), loaded on the reader's
- * request, never with the page. RapiDoc costs seconds of main-thread work on a
- * phone, and the server-rendered operation list already answers what most
+ * "Try it": the interactive API explorer (RapiDoc), on every page of the API
+ * reference, loaded on the reader's request, never with the page. It always
+ * shows the whole spec. RapiDoc costs seconds of main-thread work on a phone,
+ * and the server-rendered overview and tag pages already answer what most
  * readers came for, so the page paints and stays responsive without it
  * (docs/decisions/015-api-explorer-on-request.md). The control is a <details>,
  * so a click before the page's scripts have started is not lost: opening it

@@ -1,10 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
+import { useOperationDeepLink } from "~/components/api/operation-deep-link";
 import { loader } from "~/route-loaders/api-reference.server";
 import { DocContent, Main, pageMeta, rootFromMatches, versionRobots } from "~/page-kit";
 
-// This module is also the route of /api/<version> (routes/api.$version.tsx re-exports it).
+// This module is also the route of /api/<version or tag> and /api/<version>/<tag>
+// (routes/api.$first.tsx and routes/api.$first_.$tag.tsx re-export it).
 export { loader };
 
 // "/api" and "/api/" both answer; "/api" is canonical (and "/api/next" for Next).
@@ -24,14 +26,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
+  useOperationDeepLink(data.overview === null);
   return (
     <Main className="w-full">
       <div className="mx-auto max-w-5xl px-4 pt-10">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
+        {data.overview ? (
+          <p className="mb-2 text-sm font-bold">
+            <Link className="text-brand-strong underline dark:text-brand" to={data.overview.url}>
+              {data.overview.label}
+            </Link>
+          </p>
+        ) : null}
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.heading}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
           <span className="font-bold text-slate-900 dark:text-white">{data.specTitle}</span>
           <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {data.specVersion}</span>
-          <span>{data.operationCount} operations</span>
+          <span>
+            {data.operationCount} {data.operationCount === 1 ? "operation" : "operations"}
+          </span>
           <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specYamlUrl}>Download OpenAPI (YAML)</a>
           <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specJsonUrl}>Download OpenAPI (JSON)</a>
         </p>

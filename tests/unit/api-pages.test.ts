@@ -1,0 +1,101 @@
+// The API reference as pages: buildApiReferencePage on the real contracts and on tags it cannot place.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { parse, stringify } from "yaml";
+import { buildApiReferencePage } from "../../app/api-reference/build.server";
+import { ApiDocumentError } from "../../app/api-reference/operations";
+
+const specPath = (relative: string) => new URL(`../../${relative}`, import.meta.url).pathname;
+
+/** The ids and links of an HTML fragment. */
+const ids = (html: string) => [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!);
+const hrefs = (html: string) => [...html.matchAll(/ href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+
+for (const [spec, apiUrl] of [
+  ["spec/openapi.yaml", "/api"],
+  ["spec/next/openapi.yaml", "/api/next"],
+] as const) {
+  describe(`${spec} at ${apiUrl}`, () => {
+    const { page, reference } = buildApiReferencePage(specPath(spec), apiUrl);
+    const operations = reference.groups.flatMap((group) => group.operations);
+
+    test("every operation is on exactly one tag's page, in full, under its RapiDoc id", () => {
+      const placed = page.tags.flatMap((tag) => tag.anchors);
+      assert.equal(placed.length, operations.length);
+      assert.deepEqual(new Set(placed), new Set(operations.map((operation) => operation.anchor)));
+      for (const tag of page.tags) {
+        assert.deepEqual(ids(tag.html).filter((id) => tag.anchors.includes(id)), tag.anchors, `${tag.slug}: each operation's section carries its id`);
+        assert.equal(tag.operationCount, tag.anchors.length);
+        assert.equal((tag.html.match(/class="api-operation"/g) ?? []).length, tag.anchors.length);
+      }
+      assert.equal(page.operationCount, operations.length);
+    });
+
+    test("the overview keeps every operation's id, on an index line that links to its page", () => {
+      for (const tag of page.tags) {
+        for (const anchor of tag.anchors) {
+          const line = new RegExp(`<li id="${anchor.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}"><a href="([^"]+)"`).exec(page.html);
+          assert.ok(line, `${anchor} is on the overview`);
+          assert.equal(line[1], `${apiUrl}/${tag.slug}#${anchor}`);
+        }
+      }
+      assert.deepEqual(ids(page.html).sort(), [...page.anchors].sort(), "anchors lists every id of the overview");
+      assert.ok(page.anchors.includes("tag-albums"), "old /api#tag-… links still land");
+    });
+
+    test("tag pages link to each other, to the overview, and to the previous and next tag", () => {
+      const pages = page.tags.map((tag) => `${apiUrl}/${tag.slug}`);
+      page.tags.forEach((tag, i) => {
+        const links = hrefs(tag.html);
+        for (const other of [apiUrl, ...pages]) assert.ok(links.includes(other), `${tag.slug} links to ${other}`);
+        for (const anchor of tag.anchors) assert.ok(links.includes(`#${anchor}`), `${tag.slug} lists ${anchor} at the top`);
+        assert.match(tag.html, new RegExp(`href="${pages[i]}" aria-current="page"`));
+        assert.match(tag.html, new RegExp(`href="${i === 0 ? apiUrl : pages[i - 1]}" rel="prev"`));
+        if (i < pages.length - 1) assert.match(tag.html, new RegExp(`href="${pages[i + 1]}" rel="next"`));
+        else assert.doesNotMatch(tag.html, /rel="next"/);
+      });
+      assert.ok(page.tags.some((tag) => tag.slug === "media-items"), "a tag of two words is one lower-case segment");
+    });
+
+    test("descriptions of parameters, fields and responses are Markdown, shown as such", () => {
+      const albums = page.tags.find((tag) => tag.slug === "albums")!;
+      assert.doesNotMatch(albums.html, /`/, "no raw backticks left");
+      assert.match(albums.html, /<td>Sort order\. [^<]*<code>name<\/code>/);
+      assert.match(albums.html, /for example <code>invalid album id<\/code>/);
+    });
+  });
+}
+
+describe("tags it cannot give a page", () => {
+  const withTags = (names: string[]) => {
+    const document = parse(readFileSync(specPath("spec/openapi.yaml"), "utf8")) as {
+      tags: { name: string }[];
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const firstPaths = Object.values(document.paths).slice(0, names.length);
+    names.forEach((name, i) => {
+      document.tags.push({ name });
+      for (const operation of Object.values(firstPaths[i]!)) operation.tags = [name];
+    });
+    const file = join(mkdtempSync(join(tmpdir(), "api-pages-")), "openapi.yaml");
+    writeFileSync(file, stringify(document));
+    return file;
+  };
+
+  test("two tags that would share an address", () => {
+    assert.throws(
+      () => buildApiReferencePage(withTags(["Photo frames", "Photo-Frames"]), "/api"),
+      (error: unknown) => error instanceof ApiDocumentError && /"Photo frames" and "Photo-Frames" would share the page \/api\/photo-frames/.test(error.message),
+    );
+  });
+
+  test("a tag with no letter or digit", () => {
+    assert.throws(
+      () => buildApiReferencePage(withTags(["…"]), "/api"),
+      (error: unknown) => error instanceof ApiDocumentError && /the tag "…" has no letter or digit/.test(error.message),
+    );
+  });
+});
