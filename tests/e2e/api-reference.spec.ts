@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
+import { tagPageUrl } from "../../app/components/api/OperationList";
 import { collectErrors, hydrated, origin, SERVERS, withoutJavaScript } from "./helpers";
 import { openApiExplorer, TRY_IT } from "./support/api-explorer";
 
@@ -308,4 +309,13 @@ test("RapiDoc's code loads on /api only, and weighs at most 230 KB gzipped", asy
   const gzipped = gzipSync(readFileSync(join(shared, file)), { level: 9 }).length;
   console.log(`RapiDoc chunk: ${(gzipped / 1024).toFixed(1)} KB gzipped`);
   expect(gzipped).toBeLessThanOrEqual(230 * 1024);
+});
+
+test("on a 390 px phone no page of the reference scrolls sideways, long paths included", async ({ browser }) => {
+  const { context, page } = await withoutJavaScript(browser, { viewport: { width: 390, height: 844 } });
+  for (const path of ["/api", ...reference.groups.map((group) => tagPageUrl("/api", group.tag))]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await context.close();
 });
