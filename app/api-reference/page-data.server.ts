@@ -41,7 +41,12 @@ export function apiAddress(first: string | undefined, second: string | undefined
   const content = getSiteContent();
   const current = currentVersion(content);
   if (first === undefined) return { entry: current, tag: null };
-  if (first === current.version.id) return { redirect: second === undefined ? current.version.apiUrl : `${current.version.apiUrl}/${second}` };
+  if (first === current.version.id) {
+    if (second === undefined) return { redirect: current.version.apiUrl };
+    // Only to a page that exists: the address part is the reader's, the slug is ours.
+    const tag = tagOf(current, second);
+    return tag ? { redirect: `${current.version.apiUrl}/${tag.slug}` } : null;
+  }
   const other = content.versions.find((entry) => entry.version.id === first && entry.api);
   if (second === undefined) {
     if (other) return { entry: other, tag: null };

@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
-  useOperationDeepLink(data.overview === null);
+  useOperationDeepLink(data.overview?.url ?? data.page.url, data.overview === null);
   return (
     <Main className="w-full">
       <div className="mx-auto max-w-5xl px-4 pt-10">

@@ -160,6 +160,18 @@ test("a deep link into the one-page reference lands next to its operation, then 
   await expect(page.locator(`section[id="${target.anchor}"]`)).toBeInViewport();
   await page.goBack();
   await expect(page).toHaveURL(`${origin()}/docs/user-guide/installation`);
+
+  // The explorer keeps any operation in the address: reloaded on another tag's page, it still finds its page.
+  const users = operations.find((operation) => operation.method === "GET" && operation.path === "/v1/users")!;
+  await page.goto(`/api/albums#${users.anchor}`);
+  await expect(page).toHaveURL(`${origin()}/api/users#${users.anchor}`);
+  await expect(page.locator(`section[id="${users.anchor}"]`)).toBeInViewport();
+  await page.goBack();
+  await expect(page).toHaveURL(`${origin()}/docs/user-guide/installation`);
+  // A fragment that names no operation leaves the reader where they are.
+  await page.goto("/api/albums#nothing-here");
+  await hydrated(page);
+  await expect(page).toHaveURL(`${origin()}/api/albums#nothing-here`);
 });
 
 test("on a tag's page, the explorer opens at the operation in the address, which then follows the reader", async ({ page }) => {

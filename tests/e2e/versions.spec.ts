@@ -332,7 +332,7 @@ test.describe("with Next built", () => {
       expect(response.status(), from).toBe(302);
       expect(response.headers().location).toMatch(new RegExp(`${to}$`));
     }
-    for (const missing of ["/api/unknown-version", "/api/next/unknown-tag", "/api/albums/extra", "/api/unknown-version/albums"]) {
+    for (const missing of ["/api/unknown-version", "/api/next/unknown-tag", "/api/albums/extra", "/api/unknown-version/albums", `/api/${current.version.id}/unknown-tag`]) {
       expect((await request.get(missing)).status(), missing).toBe(404);
     }
     expect((await request.get("/docs/next/no-such-page")).status()).toBe(404);
