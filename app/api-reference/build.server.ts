@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { parse as parseYaml } from "yaml";
-import { OperationIndex, tagAnchor, TagOperations, tagSlug } from "~/components/api/OperationList";
+import { OperationIndex, tagAnchor, TagOperations, tagPageUrl, tagSlug } from "~/components/api/OperationList";
 import { markdownAsText, markdownToHtml } from "./markdown.server";
 import { ApiDocumentError, buildApiReference, type ApiReference } from "./operations";
 import type { ApiPageContent, ApiTagPageContent } from "./types";
@@ -16,13 +16,15 @@ function tagPages(reference: ApiReference, apiUrl: string): ApiTagPageContent[] 
   const seen = new Map<string, string>();
   return reference.groups.map((group) => {
     const slug = tagSlug(group.tag);
+    const url = tagPageUrl(apiUrl, group.tag);
     if (slug === "") throw new ApiDocumentError(`the tag "${group.tag}" has no letter or digit to make its page address from`);
     const other = seen.get(slug);
-    if (other !== undefined) throw new ApiDocumentError(`the tags "${other}" and "${group.tag}" would share the page ${apiUrl}/${slug}`);
+    if (other !== undefined) throw new ApiDocumentError(`the tags "${other}" and "${group.tag}" would share the page ${url}`);
     seen.set(slug, group.tag);
     return {
       tag: group.tag,
       slug,
+      url,
       summary: markdownAsText(group.description),
       operationCount: group.operations.length,
       html: renderToStaticMarkup(createElement(TagOperations, { reference, group, apiUrl, markdown: markdownToHtml })),

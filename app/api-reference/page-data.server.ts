@@ -1,6 +1,7 @@
 import { getSiteConfig } from "~/config.server";
 import { currentVersion } from "~/content/site-versions";
 import { getSiteContent } from "~/content/store.server";
+import { DESCRIPTION_LENGTH, fitDescription } from "~/content/summary.server";
 import type { VersionContent } from "~/content/types";
 import type { ContentRouteData, PageLink, PageVersions } from "~/docs/route-data";
 import { versionLinks } from "~/docs/version-links.server";
@@ -45,7 +46,7 @@ export function apiAddress(first: string | undefined, second: string | undefined
     if (second === undefined) return { redirect: current.version.apiUrl };
     // Only to a page that exists: the address part is the reader's, the slug is ours.
     const tag = tagOf(current, second);
-    return tag ? { redirect: `${current.version.apiUrl}/${tag.slug}` } : null;
+    return tag ? { redirect: tag.url } : null;
   }
   const other = content.versions.find((entry) => entry.version.id === first && entry.api);
   if (second === undefined) {
@@ -57,10 +58,7 @@ export function apiAddress(first: string | undefined, second: string | undefined
   return other && tag ? { entry: other, tag } : null;
 }
 
-/** Search engines show about 160 characters of a description. */
-const DESCRIPTION_LENGTH = 160;
-
-/** `lead` and as many whole sentences of `text` as fit; at least the first, shortened at a word when it alone is too long. */
+/** `lead` and as many whole sentences of `text` as fit a description; at least the first, cut at a word when it alone is too long. */
 function fitted(lead: string, text: string): string {
   let result = lead;
   for (const sentence of text.split(/(?<=[.!?])\s+/)) {
@@ -68,9 +66,7 @@ function fitted(lead: string, text: string): string {
     if (next.trim().length > DESCRIPTION_LENGTH && result !== lead) break;
     result = next;
   }
-  result = result.trim();
-  if (result.length <= DESCRIPTION_LENGTH) return result;
-  return `${result.slice(0, DESCRIPTION_LENGTH - 1).replace(/\s+\S*$/, "")}…`;
+  return fitDescription(result.trim());
 }
 
 function description(brand: string, entry: VersionContent, tag: ApiTagPageContent | null): string {
@@ -87,7 +83,7 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
   if (!api) return null;
   const reference = version.status === "current" ? "API Reference" : `API Reference (${version.label})`;
   const intro = (entry.partials["api-introduction"] ?? content.partials["api-introduction"])?.html ?? "";
-  const url = tag ? `${version.apiUrl}/${tag.slug}` : version.apiUrl;
+  const url = tag ? tag.url : version.apiUrl;
   return {
     page: {
       url,
@@ -115,5 +111,5 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
 export function apiPageExists(entry: VersionContent, url: string): boolean {
   const { api, version } = entry;
   if (!api) return false;
-  return url === version.apiUrl || api.tags.some((tag) => url === `${version.apiUrl}/${tag.slug}`);
+  return url === version.apiUrl || api.tags.some((tag) => url === tag.url);
 }

@@ -3,6 +3,8 @@ export interface ApiTagPageContent {
   tag: string;
   /** Its part of the address: "media-items". */
   slug: string;
+  /** Its address: "/api/media-items", "/api/next/media-items". */
+  url: string;
   /** The tag's description in the spec, as plain text (the page's meta description). */
   summary: string;
   operationCount: number;

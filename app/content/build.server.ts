@@ -301,7 +301,7 @@ function checkVersionLinks(
     const { apiUrl } = trees.find((t) => t.version.id === id)!.version;
     return [
       [apiUrl, new Set(built.page.anchors)] as const,
-      ...built.page.tags.map((tag) => [`${apiUrl}/${tag.slug}`, new Set(tag.anchors)] as const),
+      ...built.page.tags.map((tag) => [tag.url, new Set(tag.anchors)] as const),
     ];
   });
   const report: LinkReport = { errors: [], warnings: [] };

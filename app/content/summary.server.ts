@@ -1,4 +1,5 @@
-const MAX_LENGTH = 160;
+/** The length search engines show of a meta description. */
+export const DESCRIPTION_LENGTH = 160;
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: " " };
 
@@ -15,8 +16,12 @@ export function summaryFromHtml(html: string): string | null {
     .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
     .replace(/\s+/g, " ")
     .trim();
-  if (!text) return null;
-  if (text.length <= MAX_LENGTH) return text;
-  const cut = text.slice(0, MAX_LENGTH - 1);
+  return text ? fitDescription(text) : null;
+}
+
+/** One line of text as a meta description: whole when it fits, else cut at a word, with an ellipsis. */
+export function fitDescription(text: string): string {
+  if (text.length <= DESCRIPTION_LENGTH) return text;
+  const cut = text.slice(0, DESCRIPTION_LENGTH - 1);
   return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : cut.length).replace(/[\s,;:.]+$/, "")}…`;
 }

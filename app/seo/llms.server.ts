@@ -81,7 +81,7 @@ export function llmsTxt(source: TextSource, entry: VersionContent): string {
             `- [API reference](${origin}${version.apiUrl}): The ${config.brand} REST API (${version.status === "next" ? "spec" : "release"} ${api.version}): base URL, authentication, errors and an index of its ${api.operationCount} operations.`,
             ...api.tags.map(
               (tag) =>
-                `- [${linkText(tag.tag)} calls](${origin}${version.apiUrl}/${tag.slug}): ${tag.operationCount} ${tag.operationCount === 1 ? "operation" : "operations"} with parameters, request bodies and responses${tag.summary ? `. ${tag.summary}` : "."}`,
+                `- [${linkText(tag.tag)} calls](${origin}${tag.url}): ${tag.operationCount} ${tag.operationCount === 1 ? "operation" : "operations"} with parameters, request bodies and responses${tag.summary ? `. ${tag.summary}` : "."}`,
             ),
             `- [OpenAPI specification](${origin}${version.specBase}/openapi.yaml): The API contract as an OpenAPI document in YAML; the same document as JSON is at ${origin}${version.specBase}/openapi.json.`,
           ].join("\n"),

@@ -5,17 +5,16 @@ import type { ApiField, ApiOperation, ApiReference, ApiTagGroup, SecurityKind } 
 // Markdown turned into HTML by `markdown`.
 type Markdown = (text: string) => string;
 
+const hyphenated = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
 /** The tag's part of an address: "Media items" → "media-items" (/api/media-items). */
 export function tagSlug(tag: string): string {
-  return tag
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return hyphenated(tag).replace(/^-+|-+$/g, "");
 }
 
 /** The id of a tag's heading on the overview; older links to the one-page reference used it too. */
 export function tagAnchor(tag: string): string {
-  return `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return `tag-${hyphenated(tag)}`;
 }
 
 /** The address of a tag's page in the API reference at `apiUrl` ("/api", "/api/next"). */
