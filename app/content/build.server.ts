@@ -5,6 +5,7 @@ import { buildSearchIndex } from "~/search/build.server";
 import { diskCache, memoryCache, pipelineFingerprint, sha256, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
+import { checkRedirects, declaredRedirects } from "./redirects.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
 import { buildNavigation, flattenNavigation, readCategoryFiles } from "./navigation.server";
@@ -139,6 +140,8 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const linkErrors = checkVersionLinks(root, trees, bodies, apis);
   if (linkErrors.errors.length) throw new LinkCheckError(linkErrors.errors);
 
+  const redirects = siteRedirects(root, trees, bodies, apis, current, allVersions);
+
   const dates = lastCommitDates(root, relative(root, contentDir) || ".");
   const pages: Record<string, CompiledPage> = {};
   const partials = new Map<string, SiteContent["partials"]>(trees.map((tree) => [tree.version.id, {}]));
@@ -194,6 +197,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       buildId,
       build: { version: packageVersion, commit },
       pages,
+      redirects,
       partials: partials.get(current.id)!,
       versions,
       search: buildSearchIndex({
@@ -270,6 +274,40 @@ function versionEntry(tree: VersionTree, navigation: NavItem[]): string {
   return first.url;
 }
 
+/** Every address the site answers with a page of its own: what links may name and redirects must not shadow. */
+function answeredPaths(root: string, trees: VersionTree[], apis: Map<string, BuiltApiReference>): Set<string> {
+  return new Set([
+    ...APP_PATHS,
+    ...publicPaths(root),
+    ...trees.flatMap(({ version }) => [
+      version.docsBase,
+      ...(apis.has(version.id) ? [version.apiUrl, `${version.specBase}/openapi.yaml`, `${version.specBase}/openapi.json`] : []),
+    ]),
+  ]);
+}
+
+/** The redirects every version's pages declare (front matter `redirect_from`), checked (app/content/redirects.server.ts). */
+function siteRedirects(
+  root: string,
+  trees: VersionTree[],
+  bodies: [SourcePage, CompiledBody, string][],
+  apis: Map<string, BuiltApiReference>,
+  current: DocsVersion,
+  allVersions: DocsVersion[],
+): Record<string, string> {
+  const docs = bodies.filter(([page]) => page.kind !== "partial");
+  const entries = trees.flatMap((tree) =>
+    declaredRedirects(
+      tree.sources.filter((page) => page.kind !== "partial"),
+      (href) => mapLinkIntoVersion(href, current, tree.version, allVersions),
+    ),
+  );
+  const pages = answeredPaths(root, trees, apis);
+  for (const [page] of docs) pages.add(page.url);
+  for (const tag of [...apis.values()].flatMap((api) => api.page.tags)) pages.add(tag.url);
+  return checkRedirects(entries, { pages, anchors: new Map(docs.map(([page, body]) => [page.url, new Set(body.anchors)])) }, docs.map(([page]) => page));
+}
+
 /**
  * Checks links version by version. Links were mapped into each page's own
  * version, so a Next page linking to a page that only 24.05.08 has is an
@@ -289,14 +327,7 @@ function checkVersionLinks(
     return { url: page.url, sourcePath: page.sourcePath, anchors: body.anchors, links: body.links };
   };
   const everyPage = trees.flatMap((tree) => tree.sources.map(linked));
-  const paths = new Set([
-    ...APP_PATHS,
-    ...publicPaths(root),
-    ...trees.flatMap(({ version }) => [
-      version.docsBase,
-      ...(apis.has(version.id) ? [version.apiUrl, `${version.specBase}/openapi.yaml`, `${version.specBase}/openapi.json`] : []),
-    ]),
-  ]);
+  const paths = answeredPaths(root, trees, apis);
   const apiPages = [...apis].flatMap(([id, built]) => {
     const { apiUrl } = trees.find((t) => t.version.id === id)!.version;
     return [

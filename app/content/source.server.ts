@@ -10,6 +10,14 @@ export interface PageFrontmatter {
   sidebarLabel?: string;
   /** Order among the page's siblings in the sidebar (app/content/navigation.server.ts). */
   sidebarPosition?: number;
+  /** Old addresses of the page (front matter `redirect_from`), answered with a 301 to it (app/content/redirects.server.ts). */
+  redirectFrom?: RedirectSource[];
+}
+
+/** One old address of a page; `section` (a heading id) when its content now sits in one section of the page. */
+export interface RedirectSource {
+  from: string;
+  section?: string;
 }
 
 export interface SourcePage {
@@ -66,6 +74,7 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
   if (sidebarPosition !== undefined && (typeof sidebarPosition !== "number" || !Number.isFinite(sidebarPosition))) {
     fail("sidebar_position", `front matter "sidebar_position" must be a number`);
   }
+  const redirectFrom = readRedirectFrom(record.redirect_from, (reason) => fail("redirect_from", reason));
   const offset = match[0].split("\n").length - (match[0].endsWith("\n") ? 1 : 0);
   return {
     data: {
@@ -73,10 +82,33 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
       description: (record.description as string | undefined)?.trim(),
       sidebarLabel: (label as string | undefined)?.trim() || undefined,
       sidebarPosition: sidebarPosition as number | undefined,
+      ...(redirectFrom ? { redirectFrom } : {}),
     },
     body: raw.slice(match[0].length),
     offset,
   };
+}
+
+/**
+ * `redirect_from`: a list of old addresses, each a path ("/docs/user-guide/old")
+ * or `{ from: <path>, section: <heading id> }` to land on the section that now
+ * holds the old page's content.
+ */
+function readRedirectFrom(value: unknown, fail: (reason: string) => never): RedirectSource[] | undefined {
+  if (value === undefined) return undefined;
+  const list = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(list)) fail(`front matter "redirect_from" must be a list of old addresses`);
+  return (list as unknown[]).map((entry) => {
+    const { from, section } = typeof entry === "string" ? { from: entry, section: undefined } : ((entry ?? {}) as Record<string, unknown>);
+    if (typeof from !== "string" || !from.startsWith("/") || /[?#\s]/.test(from)) {
+      fail(`front matter "redirect_from" entries must be paths such as /docs/user-guide/old-name (no query or #fragment), or { from, section }`);
+    }
+    if (section !== undefined && (typeof section !== "string" || !section || section.includes("#"))) {
+      fail(`front matter "redirect_from" section must be a heading id (without #)`);
+    }
+    const path = (from as string).replace(/(.)\/+$/, "$1");
+    return section ? { from: path, section: section as string } : { from: path };
+  });
 }
 
 function listMdx(dir: string): string[] {

@@ -95,6 +95,8 @@ export interface SiteContent {
   build: BuildInfo;
   /** Docs and standalone pages by URL. */
   pages: Record<string, CompiledPage>;
+  /** Old addresses → the page (and section) now holding their content, from front matter `redirect_from`; answered with a 301. */
+  redirects: Record<string, string>;
   partials: Record<string, CompiledPartial>;
   /** The versions whose docs tree exists, in menu order: Next, the current release, older releases. */
   versions: VersionContent[];

@@ -79,3 +79,14 @@ export function docsRedirect(path: string): string | null {
   const unversioned = `/docs${path.slice(named.length)}`;
   return content.pages[unversioned]?.kind === "doc" ? unversioned : current.entry;
 }
+
+/**
+ * Where an old address of a page leads (front matter `redirect_from`), or
+ * null. The Markdown twin of an old address leads to the page's Markdown twin
+ * (a section means nothing there).
+ */
+export function movedPage(path: string, markdown = false): string | null {
+  const to = getSiteContent().redirects?.[path];
+  if (!to) return null;
+  return markdown ? `${to.split("#")[0]}.md` : to;
+}

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { findPage } from "~/content/store.server";
+import { findPage, getSiteContent } from "~/content/store.server";
 
 /** The parts of Remix's route manifest that say which addresses a route answers. */
 export interface RouteEntry {
@@ -74,6 +74,9 @@ export class KnownAddresses {
     if (this.patterns.some((pattern) => matches(pattern, segments))) return false;
     try {
       if (findPage(path) || (path.endsWith(".md") && findPage(path.slice(0, -3)))) return false;
+      // An old address of a page answers 301 (front matter redirect_from), never the shared 404.
+      const { redirects } = getSiteContent();
+      if (redirects?.[path] || (path.endsWith(".md") && redirects?.[path.slice(0, -3)])) return false;
     } catch {
       return false; // no content to look in: leave the address to the app
     }

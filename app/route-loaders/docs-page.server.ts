@@ -1,21 +1,18 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSiteConfig } from "~/config.server";
-import { docRouteData, docsRedirect } from "~/docs/route-data.server";
+import { docRouteData, docsRedirect, movedPage } from "~/docs/route-data.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
-
-/** Old addresses that moved for good. */
-const MOVED: Record<string, string> = {
-  // One reading of the original notes route; "notes" is the page.
-  "/docs/dev-guide/notes-bff": "/docs/dev-guide/notes",
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => {
     // The raw, still percent-encoded path: "%2F" or "%2e%2e" never matches a page.
-    const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1").replace(/\.md$/, "");
-    const moved = MOVED[path];
-    if (moved) throw redirect(`${publicOrigin(request, getSiteConfig())}${moved}`, 301);
+    const url = new URL(request.url);
+    const markdown = url.pathname.endsWith(".md");
+    const path = url.pathname.replace(/(.)\/+$/, "$1").replace(/\.md$/, "");
+    // An old address of a page (front matter redirect_from): 301 before anything renders, the query kept.
+    const moved = movedPage(path, markdown);
+    if (moved) throw redirect(withQuery(`${publicOrigin(request, getSiteConfig())}${moved}`, url.searchParams), 301);
     const data = docRouteData(path);
     if (!data) {
       const elsewhere = docsRedirect(path);
@@ -25,4 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     return json(data);
   });
+}
+
+/** `target` ("…/page#section") with the request's query before its fragment; Remix's own `_data` is not the reader's. */
+function withQuery(target: string, query: URLSearchParams): string {
+  const kept = new URLSearchParams([...query].filter(([name]) => name !== "_data"));
+  if (!kept.size) return target;
+  const [path, fragment] = target.split("#");
+  return `${path}?${kept}${fragment === undefined ? "" : `#${fragment}`}`;
 }
