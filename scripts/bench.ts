@@ -283,7 +283,7 @@ async function main() {
     lines.push(`| Start to first answered request | ${Math.round(firstRequestMs)} ms | |`, "");
 
     lines.push("## First-visit page weight (Chromium, from the network, gzip)", "");
-    lines.push("| Page | HTML | CSS | JavaScript | Fonts | Targets (gzip: HTML ≤ 15 KB, CSS ≤ 15 KB, JS ≤ 90 KB) |", "| --- | --- | --- | --- | --- | --- |");
+    lines.push("| Page | HTML | CSS | JavaScript | Fonts | Targets (gzip: HTML ≤ 40 KB, CSS ≤ 15 KB, JS ≤ 90 KB) |", "| --- | --- | --- | --- | --- | --- |");
     for (const [path, weight] of Object.entries(weights)) {
       const cell = (kind: "html" | "css" | "js" | "font") => `${kb(weight[kind].transferred)} (${kb(weight[kind].raw)} raw)`;
       // /api is measured with the explorer open: its JavaScript has its own target, below.

@@ -22,10 +22,10 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4920);
 const PAGES = [
   "/",
   "/docs/user-guide/installation",
-  // The longest docs page (HTML gzipped, since long guides were split: decision 022).
-  "/docs/user-guide/features/users",
-  // The page with the processing diagram, inline SVG in two layouts.
-  "/docs/user-guide/processing",
+  // The longest guide (HTML gzipped, decision 027).
+  "/docs/dev-guide/design-document",
+  // The page with both diagrams (architecture and processing), inline SVG in two layouts each.
+  "/docs/user-guide/introduction",
   "/api",
   // The heaviest page of the API reference (one tag's operations in full: decision 023).
   "/api/media-items",

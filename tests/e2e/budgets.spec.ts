@@ -21,13 +21,14 @@ import { kb, measurePageWeight, type PageWeight } from "./support/page-weight";
  * from one module each (docs/decisions/021-one-shared-chunk.md). A route that
  * imports around them shows up here as more requests or more bytes.
  *
- * Every page meets the HTML target: long docs pages are split
- * (docs/decisions/022-page-weight.md), and the API reference is an overview
- * with an index and a page per tag (docs/decisions/023-api-reference-by-tag.md).
+ * Every page meets the HTML target of 40 KB gzipped (DESIGN §9,
+ * docs/decisions/027-pages-for-readers.md): pages are split only where a
+ * reader would look for a separate page, never for bytes; the API reference is
+ * an overview with an index and a page per tag (docs/decisions/023-api-reference-by-tag.md).
  */
 const KB = 1024;
 const TARGET = {
-  html: 15 * KB,
+  html: 40 * KB,
   css: 15 * KB,
   ownJs: 15 * KB,
   scriptRequests: 10,
@@ -104,12 +105,14 @@ async function everyPage(request: APIRequestContext): Promise<string[]> {
   return [...new Set([...current, ...others, "/search", "/search?q=docker", "/nothing-here", "/settings/theme"])];
 }
 
-test("every page's HTML is at most 15 KB gzipped, in every version", async ({ request }) => {
+test("every page's HTML is at most 40 KB gzipped, in every version", async ({ request }) => {
   const pages = await everyPage(request);
   // The walk really reached both versions and every kind of page.
   for (const path of ["/", "/api", "/api/albums", "/api/next", "/api/next/jobs", "/markdown-page", "/docs/user-guide/deployment", "/docs/next/user-guide/deployment", "/docs/next/dev-guide/design-document"]) {
     expect(pages, path).toContain(path);
   }
+  // Re-joined pages are gone from the lists; their old addresses redirect (content front matter redirect_from).
+  expect(pages).not.toContain("/docs/dev-guide/worker-steps");
   expect(pages.filter((path) => path.startsWith("/docs/next/")).length).toBeGreaterThan(20);
   expect(pages.filter((path) => path.startsWith("/docs/") && !path.startsWith("/docs/next/")).length).toBeGreaterThan(20);
   const over: string[] = [];

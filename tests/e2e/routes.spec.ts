@@ -59,6 +59,38 @@ test.describe("redirects", () => {
     await page.goto("/docs/dev-guide/notes-bff/");
     await expect(page).toHaveURL(`${origin()}/docs/dev-guide/notes`);
   });
+
+  // Pages re-joined into the page a reader expects (docs/decisions/027-pages-for-readers.md) keep their old addresses.
+  const REJOINED: [string, string, string, string][] = [
+    ["/docs/dev-guide/worker-steps", "/docs/dev-guide/design-document", "step-metadata", "3. Metadata, previews and thumbnails"],
+    ["/docs/next/dev-guide/data-and-services", "/docs/next/dev-guide/design-document", "formats", "Supported formats"],
+    ["/docs/user-guide/machine-learning", "/docs/user-guide/configuration", "machine-learning", "Machine learning"],
+    ["/docs/user-guide/privacy", "/docs/user-guide/introduction", "privacy-and-trust", "Privacy and trust"],
+  ];
+  for (const [old, target, section, heading] of REJOINED) {
+    test(`${old} moves permanently to the section of ${target} that now holds it, query kept`, async ({ page, request }) => {
+      const response = await request.get(`${old}?ref=bookmark`, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers().location).toBe(`${origin()}${target}?ref=bookmark#${section}`);
+      expect(await response.text()).not.toContain("<html"); // answered before anything rendered
+      const landed = await page.goto(`${old}?ref=bookmark`);
+      expect(landed?.status()).toBe(200);
+      await expect(page).toHaveURL(`${origin()}${target}?ref=bookmark#${section}`);
+      const section_ = page.locator(`[id="${section}"]`);
+      await expect(section_).toHaveText(heading);
+      await expect(section_).toBeInViewport();
+    });
+  }
+
+  test("an old anchor of a pointer section that was removed still lands next to the link to its content", async ({ page }) => {
+    await page.goto("/docs/user-guide/deployment#backups");
+    const target = page.locator("#backups");
+    await expect(target.getByRole("link", { name: "Backups and upgrades" })).toHaveAttribute("href", "/docs/user-guide/backups-and-upgrades");
+    // Anchors that moved with a re-joined page's content are on the page that took it in.
+    await page.goto("/docs/dev-guide/design-document#step-metadata");
+    await expect(page.locator("#step-metadata")).toHaveText("3. Metadata, previews and thumbnails");
+    await expect(page.locator("#step-metadata")).toBeInViewport();
+  });
 });
 
 test.describe("the not-found page", () => {

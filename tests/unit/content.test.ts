@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const contentDir = join(root, "content");
 const docsDir = join(contentDir, "docs");
 /** The settings reference: general settings, then machine learning and the worker on a page of their own. */
-const configurationPages = ["configuration.mdx", "machine-learning.mdx"].map((file) => join(docsDir, "user-guide", file));
+const configurationPages = ["configuration.mdx"].map((file) => join(docsDir, "user-guide", file));
 
 const MAX_DESCRIPTION = 160;
 const PLACEHOLDER_WORDS = /\b(?:TODO|TBD|FIXME|lorem|ipsum|placeholder|XXX)\b/gi;

@@ -16,8 +16,8 @@ import { ENV_VARS, HEAD_ENV_VARS } from "../fixtures/facts";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const docsDir = join(root, "content", "docs");
 const nextDir = join(root, "content", "next");
-/** Next's settings reference: the configuration page and its machine-learning and worker page. */
-const nextConfiguration = ["configuration.mdx", "machine-learning.mdx"].map((file) => join(nextDir, "user-guide", file));
+/** Next's settings reference: the configuration page (machine learning and the worker included). */
+const nextConfiguration = ["configuration.mdx"].map((file) => join(nextDir, "user-guide", file));
 const readConfiguration = () => nextConfiguration.map(read).join("\n");
 const jobsPage = join(nextDir, "user-guide", "features", "jobs.mdx");
 
@@ -118,7 +118,7 @@ test("model file stamps: Next names v240624, and v240508 only when comparing", (
       });
   }
   assert.deepEqual(stale, [], "lines that present v240508 files as Next's defaults");
-  for (const file of ["user-guide/machine-learning.mdx", "user-guide/installation.mdx", "user-guide/features/things.mdx", "dev-guide/notes.mdx"]) {
+  for (const file of ["user-guide/configuration.mdx", "user-guide/installation.mdx", "user-guide/features/things.mdx", "dev-guide/notes.mdx"]) {
     assert.match(read(join(nextDir, file)), /classification_v240624\.pt/, file);
   }
 });
@@ -172,7 +172,7 @@ test("processing pages carry the section 9 changes", () => {
   assert.match(metadata, /Absent or any other value: `READY` only/);
   assert.match(metadata, /same user/);
   assert.match(read(join(nextDir, "user-guide", "features", "library.mdx")), /only items whose processing status is `READY`/);
-  assert.match(read(join(nextDir, "dev-guide", "data-and-services.mdx")), /idx_mediaitems_user_id_hash/);
+  assert.match(read(join(nextDir, "dev-guide", "design-document.mdx")), /idx_mediaitems_user_id_hash/);
 });
 
 test("links in Next are written as for the current site (the build maps them)", () => {

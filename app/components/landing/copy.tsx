@@ -109,7 +109,7 @@ export const SELF_HOST = {
           <InlineCode>SMRITI_ML_PLACES</InlineCode> to <InlineCode>false</InlineCode> to keep them home, at the cost of places.
         </>
       ),
-      link: { label: "Privacy and trust", to: "/docs/user-guide/privacy#privacy-and-trust" },
+      link: { label: "Privacy and trust", to: "/docs/user-guide/introduction#privacy-and-trust" },
     },
     {
       title: "No vendor lock-in",
@@ -208,7 +208,7 @@ export const STATUS = {
           caller&apos;s items, passwords are stored as unsalted hashes, and the items of any album can be read by whoever knows its id.
         </>
       ),
-      link: { label: "All known limitations", to: "/docs/user-guide/privacy#known-limitations" },
+      link: { label: "All known limitations", to: "/docs/user-guide/introduction#known-limitations" },
     },
   ] satisfies TitledText[],
   links: [
