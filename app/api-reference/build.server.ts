@@ -2,9 +2,12 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { parse as parseYaml } from "yaml";
-import { OperationIndex, tagAnchor, TagOperations, tagPageUrl, tagSlug } from "~/components/api/OperationList";
+import { ModelsPage } from "~/components/api/ModelsPage";
+import { OperationIndex, tagAnchor, TagOperations, tagPageUrl, tagSlug, type OperationCode, type RenderContext } from "~/components/api/OperationList";
+import { highlightCode, tokenStyles } from "./highlight.server";
 import { markdownAsText, markdownToHtml } from "./markdown.server";
-import { ApiDocumentError, buildApiReference, type ApiReference } from "./operations";
+import { ApiDocumentError, buildApiReference, type ApiOperation, type ApiReference } from "./operations";
+import { codeSamples, SAMPLE_LANGUAGES } from "./samples";
 import type { ApiPageContent, ApiTagPageContent } from "./types";
 
 export interface BuiltApiReference {
@@ -12,11 +15,59 @@ export interface BuiltApiReference {
   reference: ApiReference;
 }
 
-function tagPages(reference: ApiReference, apiUrl: string): ApiTagPageContent[] {
+/** The part of a version's API address that holds its models: /api/models, /api/next/models. */
+export const MODELS_SLUG = "models";
+
+/**
+ * JSON examples are shown as plain text: their token colours took the
+ * heaviest tag page (Next's Explore) from 17 to 40 KB gzipped, at the 40 KB
+ * budget; JSON reads well without them. The code samples are highlighted.
+ */
+const EXAMPLE_GRAMMAR = "text";
+
+/** Every call's code samples and JSON examples, highlighted like the guides' code blocks. */
+async function operationCode(operations: ApiOperation[]): Promise<Map<string, OperationCode>> {
+  const grammar = new Map(SAMPLE_LANGUAGES.map((language) => [language.id, language]));
+  const entries = await Promise.all(
+    operations.map(async (operation): Promise<[string, OperationCode]> => {
+      const samples = await Promise.all(
+        codeSamples(operation).map(async ({ language, code }) => {
+          const meta = grammar.get(language)!;
+          return { language, label: meta.label, html: await highlightCode(code, meta.grammar) };
+        }),
+      );
+      const request = operation.requestBody?.example;
+      const responses: Record<string, string> = {};
+      for (const response of operation.responses) {
+        if (response.example !== undefined) responses[response.status] = await highlightCode(response.example, EXAMPLE_GRAMMAR);
+      }
+      return [operation.anchor, { samples, ...(request === undefined ? {} : { request: await highlightCode(request, EXAMPLE_GRAMMAR) }), responses }];
+    }),
+  );
+  return new Map(entries);
+}
+
+const withTokenStyles = (html: string) => `${tokenStyles(html)}${html}`;
+
+function modelsPage(reference: ApiReference, apiUrl: string): ApiTagPageContent {
+  const url = `${apiUrl}/${MODELS_SLUG}`;
+  return {
+    tag: "Models",
+    slug: MODELS_SLUG,
+    url,
+    summary: `Every object the ${reference.title} sends and returns (${reference.models.length} models), with all their fields and the calls that use them.`,
+    operationCount: 0,
+    html: renderToStaticMarkup(createElement(ModelsPage, { reference, apiUrl, modelsUrl: url, markdown: markdownToHtml })),
+    anchors: reference.models.map((model) => model.name),
+  };
+}
+
+function tagPages(reference: ApiReference, apiUrl: string, context: RenderContext): ApiTagPageContent[] {
   const seen = new Map<string, string>();
   return reference.groups.map((group) => {
     const slug = tagSlug(group.tag);
     const url = tagPageUrl(apiUrl, group.tag);
+    if (slug === MODELS_SLUG) throw new ApiDocumentError(`the tag "${group.tag}" would take the address of the models page ${url}`);
     if (slug === "") throw new ApiDocumentError(`the tag "${group.tag}" has no letter or digit to make its page address from`);
     const other = seen.get(slug);
     if (other !== undefined) throw new ApiDocumentError(`the tags "${other}" and "${group.tag}" would share the page ${url}`);
@@ -27,7 +78,7 @@ function tagPages(reference: ApiReference, apiUrl: string): ApiTagPageContent[] 
       url,
       summary: markdownAsText(group.description),
       operationCount: group.operations.length,
-      html: renderToStaticMarkup(createElement(TagOperations, { reference, group, apiUrl, markdown: markdownToHtml })),
+      html: withTokenStyles(renderToStaticMarkup(createElement(TagOperations, { reference, group, apiUrl, context }))),
       anchors: group.operations.map((operation) => operation.anchor),
     };
   });
@@ -41,10 +92,12 @@ function tagPages(reference: ApiReference, apiUrl: string): ApiTagPageContent[] 
  * download. One page per tag keeps every page light enough for a phone
  * (docs/decisions/023-api-reference-by-tag.md).
  */
-export function buildApiReferencePage(specPath: string, apiUrl: string): BuiltApiReference {
+export async function buildApiReferencePage(specPath: string, apiUrl: string): Promise<BuiltApiReference> {
   const yaml = readFileSync(specPath, "utf8");
   const document: unknown = parseYaml(yaml);
   const reference = buildApiReference(document);
+  const code = await operationCode(reference.groups.flatMap((group) => group.operations));
+  const context: RenderContext = { markdown: markdownToHtml, modelsUrl: `${apiUrl}/${MODELS_SLUG}`, code };
   const html = renderToStaticMarkup(createElement(OperationIndex, { reference, apiUrl, markdown: markdownToHtml }));
   const anchors = [
     "operations",
@@ -59,7 +112,8 @@ export function buildApiReferencePage(specPath: string, apiUrl: string): BuiltAp
       servers: reference.servers.map((server) => server.url),
       html,
       anchors,
-      tags: tagPages(reference, apiUrl),
+      tags: tagPages(reference, apiUrl, context),
+      models: modelsPage(reference, apiUrl),
       specYaml: yaml,
       specJson: JSON.stringify(document, null, 2),
     },

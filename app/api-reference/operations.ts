@@ -4,22 +4,41 @@
 //
 // Local references (`#/components/...`) are resolved here; anything else that
 // cannot be read throws an ApiDocumentError naming the place.
+import { exampleFromSchema, mediaExample } from "./examples";
+import { bodyFields, bodyModel, schemaFields, type ApiField } from "./fields";
+import { ApiDocumentError, describeType, enumValues, isObj, refName, Resolver, scalarText, text, type Obj } from "./resolver";
+
+export { ApiDocumentError, type ApiField };
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 export type SecurityKind = "none" | "bearer" | "basic";
 
-export interface ApiField {
-  name: string;
-  /** Readable type: `string (uuid)`, `array of string (uuid)`, `integer`, `Album`, `enum`… */
-  type: string;
-  required: boolean;
-  description: string;
-  enum?: string[];
-}
-
 export interface ApiParameter extends ApiField {
   in: "path" | "query" | "header";
   default?: string;
+  /** A value to show in code samples: the spec's example, else one made from the schema. */
+  example?: string;
+  /** The spec gives an example of its own: code samples send an optional parameter only then. */
+  inSample?: boolean;
+}
+
+/** A request or response body as the reference shows it. */
+export interface ApiBody {
+  contentType: string;
+  /** Readable type of the body, e.g. `Album` or `array of MediaItem`. */
+  schemaName?: string;
+  /** The component schema it is made of (itself or its array's items), linked to the models page. */
+  model?: string;
+  fields: ApiField[];
+  /** A JSON example (pretty-printed) for a JSON body. */
+  example?: string;
+  /** Whether the example is the spec's own (else made from the schema). */
+  exampleFromSpec?: boolean;
+}
+
+export interface ApiResponse extends Partial<ApiBody> {
+  status: string;
+  description: string;
 }
 
 export interface ApiOperation {
@@ -34,15 +53,30 @@ export interface ApiOperation {
   security: SecurityKind;
   deprecated: boolean;
   parameters: ApiParameter[];
-  requestBody?: { contentType: string; required: boolean; schemaName?: string; fields: ApiField[] };
-  /** `schemaName` is the readable type of the body, e.g. `Album` or `array of MediaItem`. */
-  responses: { status: string; description: string; schemaName?: string }[];
+  /**
+   * The token a call with no security requirement still reads from the
+   * Authorization header (`x-token` in the spec): refresh and logout.
+   */
+  token?: "access" | "refresh";
+  requestBody?: ApiBody & { required: boolean };
+  responses: ApiResponse[];
 }
 
 export interface ApiTagGroup {
   tag: string;
   description: string;
   operations: ApiOperation[];
+}
+
+/** A component schema, for the models page. */
+export interface ApiModel {
+  name: string;
+  description: string;
+  /** Readable type when it is not a plain object ("array of Place", "string"). */
+  type: string;
+  fields: ApiField[];
+  /** Calls whose request or response holds it, at any depth. */
+  usedBy: { anchor: string; method: HttpMethod; path: string; tag: string }[];
 }
 
 export interface ApiReference {
@@ -52,22 +86,14 @@ export interface ApiReference {
   servers: { url: string; description: string }[];
   groups: ApiTagGroup[];
   operationCount: number;
+  models: ApiModel[];
 }
 
-export class ApiDocumentError extends Error {
-  constructor(message: string) {
-    super(`Cannot read the OpenAPI document: ${message}`);
-    this.name = "ApiDocumentError";
-  }
-}
-
-type Obj = Record<string, unknown>;
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 const PARAMETER_LOCATIONS: readonly ApiParameter["in"][] = ["path", "query", "header"];
 /** Tag used for operations that declare none. */
 const UNTAGGED = "Other";
-const MAX_REF_HOPS = 32;
 
 /**
  * RapiDoc 9.3.8 gives every operation the element id
@@ -84,130 +110,6 @@ export function operationAnchor(method: HttpMethod, path: string): string {
   return `${method.toLowerCase()}-${path.replace(RAPIDOC_INVALID_CHARS, "-")}`;
 }
 
-function isObj(value: unknown): value is Obj {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
-function scalarText(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value === null) return "null";
-  return undefined;
-}
-
-class Resolver {
-  constructor(private readonly root: Obj) {}
-
-  /** Follows `$ref`s until a plain object is reached. */
-  resolve(value: unknown, where: string): Obj {
-    let current = value;
-    const seen = new Set<string>();
-    for (let hops = 0; hops <= MAX_REF_HOPS; hops += 1) {
-      if (!isObj(current)) throw new ApiDocumentError(`${where} is not an object`);
-      const ref = current.$ref;
-      if (ref === undefined) return current;
-      if (typeof ref !== "string") throw new ApiDocumentError(`${where} has a $ref that is not a string`);
-      if (seen.has(ref)) throw new ApiDocumentError(`${where}: circular $ref ${ref}`);
-      seen.add(ref);
-      current = this.lookup(ref, where);
-    }
-    throw new ApiDocumentError(`${where}: $ref chain longer than ${MAX_REF_HOPS}`);
-  }
-
-  private lookup(ref: string, where: string): unknown {
-    if (!ref.startsWith("#/components/")) {
-      throw new ApiDocumentError(`${where}: only local #/components/ references are supported, got ${ref}`);
-    }
-    let node: unknown = this.root;
-    for (const raw of ref.slice(2).split("/")) {
-      const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-      node = isObj(node) ? node[key] : undefined;
-      if (node === undefined) throw new ApiDocumentError(`${where}: unresolvable $ref ${ref}`);
-    }
-    return node;
-  }
-}
-
-function refName(schema: Obj): string | undefined {
-  const ref = schema.$ref;
-  if (typeof ref !== "string") return undefined;
-  const last = ref.split("/").pop();
-  return last === undefined || last === "" ? undefined : last;
-}
-
-/** A readable name for a schema, without expanding named components. */
-function describeType(schema: unknown, resolver: Resolver, where: string, depth = 0): string {
-  if (!isObj(schema)) return "any";
-  const name = refName(schema);
-  if (name !== undefined) return name;
-  if (depth > 8) return "object";
-  for (const combiner of ["allOf", "oneOf", "anyOf"] as const) {
-    const parts = schema[combiner];
-    if (Array.isArray(parts) && parts.length > 0) {
-      const names = parts.map((part, i) => describeType(part, resolver, `${where}.${combiner}[${i}]`, depth + 1));
-      return names.join(combiner === "allOf" ? " & " : " or ");
-    }
-  }
-  if (Array.isArray(schema.enum)) return "enum";
-  const type = typeof schema.type === "string" ? schema.type : isObj(schema.properties) ? "object" : "any";
-  if (type === "array") {
-    return `array of ${describeType(schema.items, resolver, `${where}.items`, depth + 1)}`;
-  }
-  const format = typeof schema.format === "string" ? schema.format : "";
-  return format === "" ? type : `${type} (${format})`;
-}
-
-function enumValues(schema: Obj, resolver: Resolver, where: string): string[] | undefined {
-  const target = schema.$ref === undefined ? schema : resolver.resolve(schema, where);
-  const values = target.enum;
-  if (!Array.isArray(values)) return undefined;
-  return values.map((v) => scalarText(v) ?? JSON.stringify(v));
-}
-
-/** Description of a field: its own text, else the text of the schema it points to. */
-function fieldDescription(owner: Obj, schema: Obj, resolver: Resolver, where: string): string {
-  const own = text(owner.description) || text(schema.description);
-  if (own !== "" || schema.$ref === undefined) return own;
-  return text(resolver.resolve(schema, where).description);
-}
-
-/** Top-level properties of an object schema, following `$ref` and `allOf`. */
-function collectFields(schema: unknown, resolver: Resolver, where: string, skipReadOnly: boolean, depth = 0): ApiField[] {
-  if (depth > 8) return [];
-  const resolved = resolver.resolve(schema, where);
-  const fields: ApiField[] = [];
-  if (Array.isArray(resolved.allOf)) {
-    resolved.allOf.forEach((part, i) => {
-      fields.push(...collectFields(part, resolver, `${where}.allOf[${i}]`, skipReadOnly, depth + 1));
-    });
-  }
-  const required = Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === "string") : [];
-  if (isObj(resolved.properties)) {
-    for (const [name, raw] of Object.entries(resolved.properties)) {
-      const at = `${where}.properties.${name}`;
-      if (!isObj(raw)) throw new ApiDocumentError(`${at} is not an object`);
-      const target = raw.$ref === undefined ? raw : resolver.resolve(raw, at);
-      if (skipReadOnly && (raw.readOnly === true || target.readOnly === true)) continue;
-      const values = enumValues(raw, resolver, at);
-      fields.push({
-        name,
-        type: describeType(raw, resolver, at),
-        required: required.includes(name),
-        description: fieldDescription(raw, raw, resolver, at),
-        ...(values === undefined ? {} : { enum: values }),
-      });
-    }
-  }
-  // A later definition of the same name (allOf override) wins, order of first appearance kept.
-  const byName = new Map<string, ApiField>();
-  for (const field of fields) byName.set(field.name, field);
-  return [...byName.values()];
-}
-
 function toParameter(raw: unknown, resolver: Resolver, where: string): ApiParameter | undefined {
   const param = resolver.resolve(raw, where);
   const name = param.name;
@@ -221,6 +123,7 @@ function toParameter(raw: unknown, resolver: Resolver, where: string): ApiParame
   const schema = schemaRaw.$ref === undefined ? schemaRaw : resolver.resolve(schemaRaw, `${where}.schema`);
   const values = enumValues(schemaRaw, resolver, `${where}.schema`);
   const fallback = scalarText(schema.default);
+  const example = scalarText(param.example ?? schema.example ?? exampleFromSchema(schemaRaw, resolver, "request", name));
   return {
     name,
     in: kind,
@@ -229,6 +132,8 @@ function toParameter(raw: unknown, resolver: Resolver, where: string): ApiParame
     description: text(param.description) || text(schema.description),
     ...(values === undefined ? {} : { enum: values }),
     ...(fallback === undefined ? {} : { default: fallback }),
+    ...(example === undefined ? {} : { example }),
+    ...(param.example !== undefined || schema.example !== undefined ? { inSample: true } : {}),
   };
 }
 
@@ -262,21 +167,35 @@ function firstContent(content: unknown, where: string): [string, Obj] | undefine
   return [type, media];
 }
 
-function toRequestBody(raw: unknown, resolver: Resolver, where: string): ApiOperation["requestBody"] {
-  const body = resolver.resolve(raw, where);
-  const found = firstContent(body.content, where);
-  if (found === undefined) return { contentType: "", required: body.required === true, fields: [] };
-  const [contentType, media] = found;
+const isJson = (contentType: string) => contentType === "application/json" || contentType.endsWith("+json");
+
+/** A body's view: its fields, its model, and for JSON an example. */
+function toBody(contentType: string, media: Obj, resolver: Resolver, where: string, direction: "request" | "response"): ApiBody {
   const schema = media.schema;
-  if (schema === undefined) return { contentType, required: body.required === true, fields: [] };
+  if (schema === undefined) return { contentType, fields: [] };
   if (!isObj(schema)) throw new ApiDocumentError(`${where} schema is not an object`);
-  const name = refName(schema);
+  const model = bodyModel(schema, resolver, `${where}.schema`);
+  const example = isJson(contentType) ? mediaExample(media, resolver, direction, where) : undefined;
   return {
     contentType,
-    required: body.required === true,
-    ...(name === undefined ? {} : { schemaName: name }),
-    fields: collectFields(schema, resolver, `${where}.schema`, true),
+    schemaName: describeType(schema, resolver, `${where}.schema`),
+    ...(model === undefined ? {} : { model }),
+    fields: bodyFields(schema, resolver, `${where}.schema`, direction),
+    ...(example === undefined ? {} : { example: JSON.stringify(example.value, null, 2), exampleFromSpec: example.fromSpec }),
   };
+}
+
+function toRequestBody(raw: unknown, resolver: Resolver, where: string): ApiOperation["requestBody"] {
+  const body = resolver.resolve(raw, where);
+  const required = body.required === true;
+  const found = firstContent(body.content, where);
+  if (found === undefined) return { contentType: "", required, fields: [] };
+  const [contentType, media] = found;
+  const view = toBody(contentType, media, resolver, where, "request");
+  // An inline schema has no name worth showing ("object").
+  const schemaName = isObj(media.schema) ? refName(media.schema) : undefined;
+  const { schemaName: _readable, ...rest } = view;
+  return { ...rest, required, ...(schemaName === undefined ? {} : { schemaName }) };
 }
 
 function toResponses(raw: unknown, resolver: Resolver, where: string): ApiOperation["responses"] {
@@ -285,11 +204,46 @@ function toResponses(raw: unknown, resolver: Resolver, where: string): ApiOperat
     const at = `${where}.${status}`;
     const response = resolver.resolve(value, at);
     const found = firstContent(response.content, at);
-    const schema = found?.[1].schema;
     return {
       status,
       description: text(response.description),
-      ...(isObj(schema) ? { schemaName: describeType(schema, resolver, `${at}.schema`) } : {}),
+      ...(found === undefined ? {} : toBody(found[0], found[1], resolver, at, "response")),
+    };
+  });
+}
+
+/** Every model a body names: its own and those of its fields, at any depth. */
+function modelsIn(body: Partial<ApiBody> | undefined, into: Set<string>): void {
+  if (!body) return;
+  if (body.model) into.add(body.model);
+  const walk = (fields: ApiField[] | undefined) =>
+    fields?.forEach((field) => {
+      if (field.model) into.add(field.model);
+      walk(field.fields);
+    });
+  walk(body.fields);
+}
+
+function toModels(components: Obj, resolver: Resolver, operations: ApiOperation[]): ApiModel[] {
+  const schemas = isObj(components.schemas) ? components.schemas : {};
+  const uses = operations.map((operation) => {
+    const names = new Set<string>();
+    modelsIn(operation.requestBody, names);
+    operation.responses.forEach((response) => modelsIn(response, names));
+    return { operation, names };
+  });
+  return Object.keys(schemas).map((name) => {
+    const ref = { $ref: `#/components/schemas/${name}` };
+    const where = `components.schemas.${name}`;
+    const schema = resolver.resolve(ref, where);
+    return {
+      name,
+      description: text(schema.description),
+      type: describeType(schema, resolver, where),
+      fields: schemaFields(ref, resolver, where, "model"),
+      usedBy: uses
+        .filter((use) => use.names.has(name))
+        .map(({ operation }) => ({ anchor: operation.anchor, method: operation.method, path: operation.path, tag: operation.tag })),
     };
   });
 }
@@ -375,6 +329,7 @@ export function buildApiReference(doc: unknown): ApiReference {
         summary: text(op.summary),
         description: text(op.description),
         security: securityKind(op.security ?? doc.security, schemes, resolver, where),
+        ...(op["x-token"] === "access" || op["x-token"] === "refresh" ? { token: op["x-token"] } : {}),
         deprecated: op.deprecated === true,
         parameters,
         ...(requestBody === undefined ? {} : { requestBody }),
@@ -392,5 +347,6 @@ export function buildApiReference(doc: unknown): ApiReference {
     servers,
     groups: groups.filter((g) => g.operations.length > 0),
     operationCount,
+    models: toModels(components, resolver, groups.flatMap((group) => group.operations)),
   };
 }

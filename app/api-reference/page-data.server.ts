@@ -31,7 +31,9 @@ export interface ApiAddress {
   tag: ApiTagPageContent | null;
 }
 
-const tagOf = (entry: VersionContent, slug: string) => entry.api?.tags.find((tag) => tag.slug === slug) ?? null;
+/** A page of a version's reference below its overview: a tag's page, or the models page. */
+const tagOf = (entry: VersionContent, slug: string) =>
+  entry.api?.tags.find((tag) => tag.slug === slug) ?? (entry.api?.models.slug === slug ? entry.api.models : null);
 
 /**
  * Reads the address: "/api" (no parts), "/api/<x>" where x is another version
@@ -72,6 +74,7 @@ function fitted(lead: string, text: string): string {
 function description(brand: string, entry: VersionContent, tag: ApiTagPageContent | null): string {
   const { api, version } = entry;
   const release = `${version.status === "next" ? "unreleased main branch, spec" : "release"} ${api?.version ?? ""}`;
+  if (tag === entry.api?.models) return fitted(`Models of the ${brand} REST API (${release}): `, tag.summary);
   if (tag) return fitted(`${tag.tag}, ${brand} REST API (${release}): `, tag.summary || "parameters, request bodies and responses of its calls.");
   return `Every call of the ${brand} REST API (${release}): base URL, authentication, errors and an index of the ${api?.operationCount ?? 0} operations, with an interactive explorer.`;
 }
@@ -111,5 +114,5 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
 export function apiPageExists(entry: VersionContent, url: string): boolean {
   const { api, version } = entry;
   if (!api) return false;
-  return url === version.apiUrl || api.tags.some((tag) => url === tag.url);
+  return url === version.apiUrl || url === api.models.url || api.tags.some((tag) => url === tag.url);
 }

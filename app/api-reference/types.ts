@@ -26,6 +26,8 @@ export interface ApiPageContent {
   /** Ids in that HTML: the index, its tag headings and one per operation. */
   anchors: string[];
   tags: ApiTagPageContent[];
+  /** The models page (/api/models): every component schema, its fields and the calls using it. */
+  models: ApiTagPageContent;
   specYaml: string;
   specJson: string;
 }

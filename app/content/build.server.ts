@@ -125,10 +125,12 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   );
 
   const apis = new Map(
-    trees.flatMap((tree) => {
-      const file = join(specRoot, tree.version.specFile);
-      return existsSync(file) ? [[tree.version.id, buildApiReferencePage(file, tree.version.apiUrl)] as const] : [];
-    }),
+    await Promise.all(
+      trees.flatMap((tree) => {
+        const file = join(specRoot, tree.version.specFile);
+        return existsSync(file) ? [buildApiReferencePage(file, tree.version.apiUrl).then((built) => [tree.version.id, built] as const)] : [];
+      }),
+    ),
   );
   if (!apis.has(current.id)) throw new ContentError(current.specFile, 1, 1, "the current release has no API spec");
   // /api/<x> is the current release's tag page or another version's reference: the two must never meet.
@@ -332,7 +334,7 @@ function checkVersionLinks(
     const { apiUrl } = trees.find((t) => t.version.id === id)!.version;
     return [
       [apiUrl, new Set(built.page.anchors)] as const,
-      ...built.page.tags.map((tag) => [tag.url, new Set(tag.anchors)] as const),
+      ...[...built.page.tags, built.page.models].map((tag) => [tag.url, new Set(tag.anchors)] as const),
     ];
   });
   const report: LinkReport = { errors: [], warnings: [] };

@@ -83,6 +83,7 @@ export function llmsTxt(source: TextSource, entry: VersionContent): string {
               (tag) =>
                 `- [${linkText(tag.tag)} calls](${origin}${tag.url}): ${tag.operationCount} ${tag.operationCount === 1 ? "operation" : "operations"} with parameters, request bodies and responses${tag.summary ? `. ${tag.summary}` : "."}`,
             ),
+            `- [Models](${origin}${api.models.url}): ${api.models.summary}`,
             `- [OpenAPI specification](${origin}${version.specBase}/openapi.yaml): The API contract as an OpenAPI document in YAML; the same document as JSON is at ${origin}${version.specBase}/openapi.json.`,
           ].join("\n"),
         ]

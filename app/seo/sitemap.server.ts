@@ -20,7 +20,7 @@ function escapeXml(text: string): string {
 export function sitemapEntries(content: Pick<SiteContent, "pages" | "versions">): SitemapEntry[] {
   const currentEntry = content.versions.find((entry) => entry.version.status === "current");
   const current = currentEntry?.version.id;
-  const apiTagPages = (currentEntry?.api?.tags ?? []).map((tag) => tag.url);
+  const apiTagPages = [...(currentEntry?.api?.tags ?? []), ...(currentEntry?.api ? [currentEntry.api.models] : [])].map((tag) => tag.url);
   const pages = Object.values(content.pages)
     .filter((page) => page.version === null || page.version === current)
     .sort((a, b) => (a.kind === b.kind ? a.url.localeCompare(b.url) : a.kind === "page" ? -1 : 1));

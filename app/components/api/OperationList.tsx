@@ -1,9 +1,10 @@
-import type { ApiField, ApiOperation, ApiReference, ApiTagGroup, SecurityKind } from "~/api-reference/operations";
+import type { ApiBody, ApiOperation, ApiReference, ApiResponse, ApiTagGroup, SecurityKind } from "~/api-reference/operations";
+import type { SampleLanguage } from "~/api-reference/samples";
+import { FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
 
 // Rendered once at build time from the spec (app/api-reference/build.server.ts):
 // the overview's operation index and one page per tag. Descriptions are
 // Markdown turned into HTML by `markdown`.
-type Markdown = (text: string) => string;
 
 const hyphenated = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
@@ -28,61 +29,98 @@ const SECURITY_LABEL: Record<SecurityKind, string> = {
   basic: "HTTP Basic (administrator)",
 };
 
-/** A short description as inline HTML: one paragraph loses its <p>, so it sits in a table cell or list item like text. */
-function inlineHtml(markdown: Markdown, text: string): string {
-  const html = markdown(text).trim();
-  const single = /^<p>((?:(?!<\/?p>)[\s\S])*)<\/p>$/.exec(html);
-  return single?.[1] ?? html;
+/** A call's code, highlighted at build time (app/api-reference/build.server.ts), by operation anchor. */
+export interface OperationCode {
+  samples: { language: SampleLanguage; label: string; html: string }[];
+  /** The request body's JSON example. */
+  request?: string;
+  /** Each JSON response's example, by status. */
+  responses: Record<string, string>;
 }
 
-function FieldTable({
-  caption,
-  fields,
-  withLocation,
-  markdown,
-}: {
-  caption: string;
-  fields: (ApiField & { in?: string; default?: string })[];
-  withLocation?: boolean;
+export interface RenderContext {
   markdown: Markdown;
-}) {
-  // Wide tables scroll inside a region keyboard users can focus.
+  modelsUrl: string;
+  code: Map<string, OperationCode>;
+}
+
+/** Language tabs as radio buttons: CSS shows the checked one's panel, so they work without JavaScript. */
+function Samples({ anchor, samples }: { anchor: string; samples: OperationCode["samples"] }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-    <table>
-      <caption className="text-left text-sm font-bold">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          {withLocation ? <th scope="col">In</th> : null}
-          <th scope="col">Type</th>
-          <th scope="col">Required</th>
-          <th scope="col">Description</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fields.map((field) => (
-          <tr key={`${field.in ?? ""}-${field.name}`}>
-            <td>
-              <code>{field.name}</code>
-            </td>
-            {withLocation ? <td>{field.in}</td> : null}
-            <td>
-              {field.type}
-              {field.enum ? <> (one of {field.enum.map((value) => `"${value}"`).join(", ")})</> : null}
-              {field.default !== undefined ? <> · default <code>{field.default}</code></> : null}
-            </td>
-            <td>{field.required ? "yes" : "no"}</td>
-            <td dangerouslySetInnerHTML={{ __html: inlineHtml(markdown, field.description) }} />
-          </tr>
+    <div className="api-samples">
+      <fieldset className="api-tabs">
+        <legend className="sr-only">Code sample language</legend>
+        {samples.map((sample, i) => (
+          <span key={sample.language}>
+            <input type="radio" name={`sample-${anchor}`} id={`${anchor}-${sample.language}`} value={sample.language} data-sample-language defaultChecked={i === 0} />
+            <label htmlFor={`${anchor}-${sample.language}`}>{sample.label}</label>
+          </span>
         ))}
-      </tbody>
-    </table>
+      </fieldset>
+      {samples.map((sample) => (
+        <div key={sample.language} className="api-sample" data-sample={sample.language} dangerouslySetInnerHTML={{ __html: sample.html }} />
+      ))}
     </div>
   );
 }
 
-function Operation({ operation, markdown }: { operation: ApiOperation; markdown: Markdown }) {
+function BodyLine({ body, modelsUrl, required }: { body: ApiBody; modelsUrl: string; required?: boolean }) {
+  return (
+    <p className="api-body-line">
+      {body.contentType}
+      {body.schemaName ? (
+        <>
+          {", "}
+          <TypeName type={body.schemaName} model={body.model} modelsUrl={modelsUrl} />
+        </>
+      ) : null}
+      {required ? ", required" : ""}
+    </p>
+  );
+}
+
+function Response({ response, context }: { response: ApiResponse; context: RenderContext }) {
+  const fields = { markdown: context.markdown, modelsUrl: context.modelsUrl, direction: "response" as const };
+  return (
+    <li className="api-response">
+      <div className="api-response-head">
+        <code className={`api-status api-status-${response.status.charAt(0)}`}>{response.status}</code>{" "}
+        <span dangerouslySetInnerHTML={{ __html: inlineHtml(context.markdown, response.description) }} />
+      </div>
+      {response.contentType ? <BodyLine body={{ contentType: response.contentType, fields: [], ...response }} modelsUrl={context.modelsUrl} /> : null}
+      {response.fields?.length ? <FieldList fields={response.fields} context={fields} label={`Fields of the ${response.status} response`} /> : null}
+    </li>
+  );
+}
+
+function Examples({ operation, code }: { operation: ApiOperation; code: OperationCode }) {
+  const statuses = operation.responses.filter((response) => code.responses[response.status] !== undefined);
+  return (
+    <>
+      {code.request ? (
+        <>
+          <h3>Example request body</h3>
+          <div dangerouslySetInnerHTML={{ __html: code.request }} />
+        </>
+      ) : null}
+      {statuses.length ? <h3>Example responses</h3> : null}
+      {statuses.map((response, i) => (
+        // The first (a success) is open; the errors are a click away.
+        <details key={response.status} className="api-example" open={i === 0}>
+          <summary>
+            <code>{response.status}</code> {response.contentType}
+          </summary>
+          <div dangerouslySetInnerHTML={{ __html: code.responses[response.status] ?? "" }} />
+        </details>
+      ))}
+    </>
+  );
+}
+
+function Operation({ operation, context }: { operation: ApiOperation; context: RenderContext }) {
+  const { markdown, modelsUrl } = context;
+  const code = context.code.get(operation.anchor);
+  const body = operation.requestBody;
   return (
     // Unnamed on purpose: a name would make every operation a landmark region and cost
     // an id pair each; its heading is how a screen reader moves between them.
@@ -91,30 +129,40 @@ function Operation({ operation, markdown }: { operation: ApiOperation; markdown:
         <MethodAndPath operation={operation} />
         {operation.deprecated ? <span className="api-deprecated"> deprecated</span> : null}
       </h2>
-      <p>
-        <strong>{operation.summary}</strong> · {SECURITY_LABEL[operation.security]}
-      </p>
-      {operation.description ? <div dangerouslySetInnerHTML={{ __html: markdown(operation.description) }} /> : null}
-      {operation.parameters.length ? <FieldTable caption="Parameters" fields={operation.parameters} withLocation markdown={markdown} /> : null}
-      {operation.requestBody ? (
-        <>
+      <div className="api-columns">
+        <div className="api-main">
           <p>
-            Request body ({operation.requestBody.contentType}
-            {operation.requestBody.schemaName ? `, ${operation.requestBody.schemaName}` : ""}
-            {operation.requestBody.required ? ", required" : ""})
+            <strong>{operation.summary}</strong> · {SECURITY_LABEL[operation.security]}
           </p>
-          {operation.requestBody.fields.length ? <FieldTable caption="Body fields" fields={operation.requestBody.fields} markdown={markdown} /> : null}
-        </>
-      ) : null}
-      <p className="text-sm font-bold">Responses</p>
-      <ul>
-        {operation.responses.map((response) => (
-          <li key={response.status}>
-            <code>{response.status}</code> <span dangerouslySetInnerHTML={{ __html: inlineHtml(markdown, response.description) }} />
-            {response.schemaName ? <> ({response.schemaName})</> : null}
-          </li>
-        ))}
-      </ul>
+          {operation.description ? <div dangerouslySetInnerHTML={{ __html: markdown(operation.description) }} /> : null}
+          {operation.parameters.length ? (
+            <>
+              <h3>Parameters</h3>
+              <FieldList fields={operation.parameters} context={{ markdown, modelsUrl, direction: "request" }} label="Parameters" />
+            </>
+          ) : null}
+          {body ? (
+            <>
+              <h3>Request body</h3>
+              <BodyLine body={body} modelsUrl={modelsUrl} required={body.required} />
+              {body.fields.length ? <FieldList fields={body.fields} context={{ markdown, modelsUrl, direction: "request" }} label="Body fields" /> : null}
+            </>
+          ) : null}
+          <h3>Responses</h3>
+          <ul className="api-responses">
+            {operation.responses.map((response) => (
+              <Response key={response.status} response={response} context={context} />
+            ))}
+          </ul>
+        </div>
+        {code ? (
+          <div className="api-aside">
+            <h3 className="sr-only">Code</h3>
+            <Samples anchor={operation.anchor} samples={code.samples} />
+            <Examples operation={operation} code={code} />
+          </div>
+        ) : null}
+      </div>
     </section>
   );
 }
@@ -221,7 +269,8 @@ function TagPagination({ reference, apiUrl, current }: { reference: ApiReference
  * what readers without JavaScript and search engines get, and what the
  * interactive explorer replaces once it has loaded.
  */
-export function TagOperations({ reference, group, apiUrl, markdown }: { reference: ApiReference; group: ApiTagGroup; apiUrl: string; markdown: Markdown }) {
+export function TagOperations({ reference, group, apiUrl, context }: { reference: ApiReference; group: ApiTagGroup; apiUrl: string; context: RenderContext }) {
+  const { markdown } = context;
   return (
     <>
       <TagNavigation reference={reference} apiUrl={apiUrl} current={group} />
@@ -234,7 +283,7 @@ export function TagOperations({ reference, group, apiUrl, markdown }: { referenc
         </ul>
       </nav>
       {group.operations.map((operation) => (
-        <Operation key={operation.anchor} operation={operation} markdown={markdown} />
+        <Operation key={operation.anchor} operation={operation} context={context} />
       ))}
       <TagPagination reference={reference} apiUrl={apiUrl} current={group} />
     </>

@@ -1,0 +1,53 @@
+import type { ApiReference } from "~/api-reference/operations";
+import { FieldList, type Markdown } from "./FieldList";
+import { tagPageUrl } from "./OperationList";
+
+/**
+ * The models page of one version (/api/models, /api/next/models): every
+ * component schema of the spec with all its fields, and the calls that send
+ * or return it. Rendered once at build time; a model's id is its name, the
+ * target of the links in the calls' field lists.
+ */
+export function ModelsPage({ reference, apiUrl, modelsUrl, markdown }: { reference: ApiReference; apiUrl: string; modelsUrl: string; markdown: Markdown }) {
+  return (
+    <>
+      <p>
+        The objects the calls of this version send and return, with every field. Fields marked read-only are set by the server: a request
+        leaves them out.
+      </p>
+      <nav aria-label="Models">
+        <ul className="api-model-index">
+          {reference.models.map((model) => (
+            <li key={model.name}>
+              <a href={`#${model.name}`}>{model.name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {reference.models.map((model) => (
+        <section key={model.name} id={model.name} className="api-model">
+          <h2>
+            <code>{model.name}</code>
+          </h2>
+          {model.description ? <div dangerouslySetInnerHTML={{ __html: markdown(model.description) }} /> : null}
+          {model.type !== "object" ? <p>Type: {model.type}</p> : null}
+          {model.fields.length ? <FieldList fields={model.fields} context={{ markdown, modelsUrl, direction: "model" }} label={`Fields of ${model.name}`} /> : null}
+          {model.usedBy.length ? (
+            <>
+              <h3>Used by</h3>
+              <ul className="api-index">
+                {model.usedBy.map((use) => (
+                  <li key={use.anchor}>
+                    <a href={`${tagPageUrl(apiUrl, use.tag)}#${use.anchor}`}>
+                      <span className={`api-method api-method-${use.method.toLowerCase()}`}>{use.method}</span> <code>{use.path}</code>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      ))}
+    </>
+  );
+}
