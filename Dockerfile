@@ -9,7 +9,7 @@
 # exec form.
 
 # ---- build: all dependencies, compiled content and app ----
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # A BuildKit cache mount keeps npm's download cache out of every layer.
@@ -20,7 +20,7 @@ ARG SITE_COMMIT=""
 RUN npm run build
 
 # ---- runtime: production dependencies and the build, nothing else ----
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ARG SITE_COMMIT=""
 LABEL org.opencontainers.image.title="Smriti documentation site" \
       org.opencontainers.image.revision="${SITE_COMMIT}"

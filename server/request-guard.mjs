@@ -28,6 +28,11 @@
 // response in flight. From SIGTERM on, every response says "Connection: close",
 // so the process exits as soon as its last request is answered, and at the
 // latest 9 s after the signal.
+//
+// With several replicas behind a proxy, SITE_DRAIN_MS (0 unless set) adds a
+// drain before that: for that long after SIGTERM the server keeps serving, but
+// /healthz answers 503 so that load balancers and readiness probes stop
+// sending; only then does it stop listening (see "Drain" below).
 import http from "node:http";
 import { inspectRequest, REASONS, REJECTION_HEADER, SERVER_MAX_HEADER_SIZE } from "./inspect-request.mjs";
 
@@ -84,6 +89,7 @@ function guard(listener) {
     if (shuttingDown) closeConnectionAfter(res);
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
+    if (answerWhileDraining(req, res)) return;
     delete req.headers[REJECTION_HEADER];
     const rejection = inspectRequest(req);
     if (rejection && reject(req, res, rejection)) return;
@@ -201,16 +207,70 @@ http.createServer = function createGuardedServer(...args) {
   server.on("connect", refuseConnect);
   server.on("clientError", answerClientError);
   server.once("listening", () => (listening = true));
+  deferCloseWhileDraining(server);
   return server;
 };
 
+function shutDown(signal) {
+  shuttingDown = true;
+  for (const res of inFlight) closeConnectionAfter(res);
+  setTimeout(() => {
+    console.error(`[request-guard] connections still open ${SHUTDOWN_GRACE_MS} ms after ${signal}; exiting`);
+    process.exit(0);
+  }, SHUTDOWN_GRACE_MS).unref();
+}
+
+// ---- Drain (several replicas; docs/decisions/030-node-24-install-scripts-replicas.md) ----
+// A replica that stops listening at once is safe behind nginx (a refused
+// connection is retried on another replica), but a load balancer that routes
+// by health (Kubernetes readiness, a cloud load balancer, Docker's health
+// status) keeps sending until its next probe fails. For SITE_DRAIN_MS after
+// SIGTERM the server goes on answering everything except /healthz, which says
+// 503 "draining"; remix-serve's close() of the listener is held back until
+// then, and the usual shutdown (Connection: close, exit within 9 s) follows.
+const DRAIN_MS = Math.max(0, Number.parseInt(process.env.SITE_DRAIN_MS ?? "0", 10) || 0);
+/** From the signal on (and to the exit): /healthz says 503. */
+let draining = false;
+/** During the drain only: the listener stays open. */
+let holdingClose = false;
+/** Settles when the drain is over (at once without SITE_DRAIN_MS). */
+let drainOver = Promise.resolve();
+const DRAINING_BODY = JSON.stringify({ status: "draining", reason: "the server is shutting down; send requests to another replica" });
+
+function answerWhileDraining(req, res) {
+  if (!draining || !/^\/healthz(?:[?#]|$)/.test(req.url ?? "")) return false;
+  res.writeHead(503, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(DRAINING_BODY),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  res.end(req.method === "HEAD" ? undefined : DRAINING_BODY);
+  return true;
+}
+
+/** remix-serve calls server.close() on SIGTERM; during the drain the listener stays open. */
+function deferCloseWhileDraining(server) {
+  const close = server.close;
+  server.close = function closeAfterDrain(...args) {
+    if (!holdingClose) return close.apply(this, args);
+    void drainOver.then(() => close.apply(this, args));
+    return this;
+  };
+}
+
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
-    shuttingDown = true;
-    for (const res of inFlight) closeConnectionAfter(res);
-    setTimeout(() => {
-      console.error(`[request-guard] connections still open ${SHUTDOWN_GRACE_MS} ms after ${signal}; exiting`);
-      process.exit(0);
-    }, SHUTDOWN_GRACE_MS).unref();
+    if (DRAIN_MS === 0) return shutDown(signal);
+    draining = true;
+    holdingClose = true;
+    console.error(`[request-guard] ${signal}: draining for ${DRAIN_MS} ms (/healthz answers 503), then closing`);
+    drainOver = new Promise((resolve) =>
+      setTimeout(() => {
+        holdingClose = false;
+        shutDown(signal);
+        resolve();
+      }, DRAIN_MS),
+    );
   });
 }

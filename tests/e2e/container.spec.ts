@@ -135,7 +135,10 @@ test("the Dockerfile builds in two stages and runs as a non-root user", () => {
   expect(stages).toHaveLength(2);
   const [build] = stages;
   expect(build!.name).toBe("build");
-  for (const stage of stages) expect(stage.image).toMatch(/^node:20-bookworm(?:-slim)?$/);
+  // Node 24, the active LTS, on Debian bookworm; it must be a major that package.json's engines accepts.
+  for (const stage of stages) expect(stage.image).toMatch(/^node:24-bookworm(?:-slim)?$/);
+  const engines = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).engines.node as string;
+  expect(engines.split("||").map((range) => range.trim())).toContain("^24.11.0");
 
   const buildRuns = instructions(build!, "RUN").map((instruction) => splitFlags(instruction.args).rest);
   expect(buildRuns.some((command) => /^npm ci\b/.test(command) && !command.includes("--omit"))).toBe(true);

@@ -15,6 +15,8 @@ export interface TestSite {
   httpPort: number;
   httpsPort: number;
   upstreamPort: number;
+  /** The second replica's port (the same server twice when the test runs one). */
+  secondUpstreamPort?: number;
   certificate: string;
   key: string;
   cacheDir: string;
@@ -30,7 +32,8 @@ export interface TestSite {
  */
 export function configForTest(shipped: string, site: TestSite): string {
   const swaps: [from: string, to: string, times: number][] = [
-    ["server 127.0.0.1:3000;", `server 127.0.0.1:${site.upstreamPort};`, 1],
+    ["server 127.0.0.1:3000 ", `server 127.0.0.1:${site.upstreamPort} `, 1],
+    ["server 127.0.0.1:3001 ", `server 127.0.0.1:${site.secondUpstreamPort ?? site.upstreamPort} `, 1],
     ["/etc/letsencrypt/live/docs.example.org/fullchain.pem;", `${site.certificate};`, 1],
     ["/etc/letsencrypt/live/docs.example.org/privkey.pem;", `${site.key};`, 1],
     ["server_name docs.example.org;", `server_name ${site.host};`, 2],
@@ -46,7 +49,7 @@ export function configForTest(shipped: string, site: TestSite): string {
     config = config.replaceAll(from, to);
   }
   const directives = config.replace(/#.*$/gm, "");
-  for (const leftover of ["docs.example.org", ":3000", "listen 80", "listen 443", "/etc/", "/var/"]) {
+  for (const leftover of ["docs.example.org", ":3000", ":3001", "listen 80", "listen 443", "/etc/", "/var/"]) {
     if (directives.includes(leftover)) throw new Error(`deploy/nginx.conf: "${leftover}" is not swapped for the test`);
   }
   return config;

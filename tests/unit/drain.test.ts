@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+import { test } from "node:test";
+
+// SITE_DRAIN_MS (server/request-guard.mjs): after SIGTERM the server keeps
+// serving while /healthz says 503, so a load balancer that routes by health
+// stops sending before the listener closes; then it closes and exits.
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
+async function answer(origin: string, path: string) {
+  // A fresh connection per request: the drain must hold for new connections, not only kept-alive ones.
+  const response = await fetch(`${origin}${path}`, { headers: { Connection: "close" } });
+  return { status: response.status, text: await response.text() };
+}
+
+test("SITE_DRAIN_MS: /healthz answers 503 while the server keeps serving, then the listener closes and the process exits", async () => {
+  const child = spawn(process.execPath, ["--import", "./server/request-guard.mjs", "tests/fixtures/closing-server.mjs"], {
+    cwd: root,
+    env: { ...process.env, SITE_DRAIN_MS: "1500" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, "exit");
+  try {
+    for (let i = 0; i < 200 && !/listening on \d+/.test(output); i += 1) await sleep(50);
+    const port = Number(/listening on (\d+)/.exec(output)?.[1]);
+    const origin = `http://127.0.0.1:${port}`;
+    assert.deepEqual(await answer(origin, "/healthz"), { status: 200, text: "ok from the app" });
+
+    child.kill("SIGTERM");
+    for (let i = 0; i < 100 && !output.includes("draining"); i += 1) await sleep(20);
+    const health = await answer(origin, "/healthz");
+    assert.equal(health.status, 503);
+    assert.equal(JSON.parse(health.text).status, "draining");
+    // Everything else is still served during the drain.
+    assert.deepEqual(await answer(origin, "/docs/page"), { status: 200, text: "answered /docs/page" });
+    assert.doesNotMatch(output, /listener closed/);
+
+    // Then the listener closes (new connections refused) and the process exits on its own.
+    let closed = false;
+    for (let i = 0; i < 300 && !closed; i += 1) {
+      closed = await refused(port);
+      if (!closed) await sleep(50);
+    }
+    assert.equal(closed, true, `the listener never closed:\n${output}`);
+    const [code] = await exited;
+    assert.equal(code, 0, output);
+    assert.match(output, /listener closed/);
+  } finally {
+    child.kill("SIGKILL");
+  }
+});
