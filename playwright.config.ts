@@ -37,7 +37,7 @@ function server(port: number, env: Record<string, string> = {}) {
 }
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: "tests",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -52,7 +52,12 @@ export default defineConfig({
       args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  // Two tiers (scripts/test.mjs runs them one after the other): "http" speaks HTTP to servers and
+  // never opens a browser (no `page` fixture, so Chromium is not started); "browser" drives Chromium.
+  projects: [
+    { name: "http", testDir: "tests/http" },
+    { name: "browser", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: [
     server(SERVERS.main),
     server(SERVERS.variant, {

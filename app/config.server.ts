@@ -2,30 +2,46 @@ import { announcementText, defaultSiteConfig, type SiteConfig } from "./site.con
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * A setting the server cannot start with. Its message is one line naming the
+ * variable, the value it was given and what is expected, which is what the
+ * start check prints before it exits (app/startup.server.ts).
+ */
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+    readonly expected: string,
+  ) {
+    super(`${variable}=${JSON.stringify(value)} is not valid: expected ${expected}`);
+  }
+}
+
 function text(value: string | undefined): string | null {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
 }
 
-function flag(value: string | undefined, fallback: boolean): boolean {
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   const normalised = value?.trim().toLowerCase();
   if (!normalised) return fallback;
   if (["1", "true", "yes", "on"].includes(normalised)) return true;
   if (["0", "false", "no", "off"].includes(normalised)) return false;
-  throw new Error(`expected true or false, got "${value}"`);
+  throw new ConfigurationError(name, value ?? "", "true or false");
 }
 
 function httpUrl(name: string, value: string | undefined): string | null {
   const raw = text(value);
   if (!raw) return null;
-  let url: URL;
+  let url: URL | null = null;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+    // reported below
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new ConfigurationError(name, raw, "an absolute http(s) URL such as https://docs.example.org");
   }
   return raw.replace(/\/+$/, "");
 }
@@ -33,24 +49,19 @@ function httpUrl(name: string, value: string | undefined): string | null {
 function basePath(value: string | undefined): string {
   const raw = text(value) ?? "/";
   const withSlashes = `/${raw.replace(/^\/+|\/+$/g, "")}/`.replace(/^\/\/$/, "/");
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(withSlashes)) throw new Error(`SITE_BASE_PATH is not a path: "${raw}"`);
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(withSlashes)) throw new ConfigurationError("SITE_BASE_PATH", raw, "a URL path such as /docs/");
   return withSlashes;
 }
 
-/** Builds the configuration from environment variables over the defaults; throws a clear error on a bad value. */
+/** Builds the configuration from environment variables over the defaults; throws a ConfigurationError on a bad value. */
 export function readSiteConfig(env: Env): SiteConfig {
   const defaults = defaultSiteConfig;
   const brand = text(env.SITE_BRAND) ?? defaults.brand;
   const repositoryUrl = httpUrl("SITE_REPOSITORY_URL", env.SITE_REPOSITORY_URL) ?? defaults.repositoryUrl;
-  let closeable: boolean;
-  try {
-    closeable = flag(env.SITE_ANNOUNCEMENT_CLOSEABLE, defaults.announcement.closeable);
-  } catch (error) {
-    throw new Error(`SITE_ANNOUNCEMENT_CLOSEABLE: ${(error as Error).message}`);
-  }
+  const closeable = flag("SITE_ANNOUNCEMENT_CLOSEABLE", env.SITE_ANNOUNCEMENT_CLOSEABLE, defaults.announcement.closeable);
   const analyticsId = text(env.SITE_ANALYTICS_ID);
   if (analyticsId && !/^[A-Z]{1,4}-[A-Z0-9-]{4,20}$/.test(analyticsId)) {
-    throw new Error(`SITE_ANALYTICS_ID does not look like a gtag id (G-XXXXXXX): "${analyticsId}"`);
+    throw new ConfigurationError("SITE_ANALYTICS_ID", analyticsId, "a Google Analytics (gtag) id such as G-XXXXXXX");
   }
   return {
     ...defaults,
@@ -68,6 +79,43 @@ export function readSiteConfig(env: Env): SiteConfig {
     fontsStylesheetUrl: httpUrl("SITE_FONTS_STYLESHEET_URL", env.SITE_FONTS_STYLESHEET_URL),
     analyticsId,
     apiServerUrl: httpUrl("SITE_API_SERVER_URL", env.SITE_API_SERVER_URL) ?? defaults.apiServerUrl,
+  };
+}
+
+// Every page of the site with its two compressed forms takes about 2.2 MB per theme and announcement
+// state (9 MB for all four); the rest holds searches and Markdown forms. After a flood of new
+// searches filled the cache, 100 connections of mixed traffic held the server at 136 MB of RSS with
+// an 8 MB cache and at 159-175 MB with 32 MB; 16 MB keeps it under 150 MB.
+const DEFAULT_PAGE_CACHE_MB = 16;
+
+/** Memory for rendered pages and their compressed forms, in megabytes (SITE_PAGE_CACHE_MB). */
+export function readPageCacheMegabytes(env: Env): number {
+  const raw = text(env.SITE_PAGE_CACHE_MB);
+  if (raw === null) return DEFAULT_PAGE_CACHE_MB;
+  const megabytes = Number(raw);
+  if (!Number.isFinite(megabytes) || megabytes < 0) throw new ConfigurationError("SITE_PAGE_CACHE_MB", raw, "a number of megabytes, 0 or more");
+  return megabytes;
+}
+
+/** Where the server listens: PORT and HOST, read by remix-serve itself, which would silently pick another port for a bad PORT. */
+export function readListenAddress(env: Env): { port: number | null; host: string | null } {
+  const rawPort = text(env.PORT);
+  let port: number | null = null;
+  if (rawPort !== null) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port > 65535) throw new ConfigurationError("PORT", rawPort, "a TCP port number from 0 to 65535");
+  }
+  const host = text(env.HOST);
+  if (host !== null && /[\s/]/.test(host)) throw new ConfigurationError("HOST", host, "a host name or IP address such as 127.0.0.1");
+  return { port, host };
+}
+
+/** Every setting the server reads, parsed and checked together: the first bad one is thrown. */
+export function readServerSettings(env: Env) {
+  return {
+    site: readSiteConfig(env),
+    listen: readListenAddress(env),
+    pageCacheMegabytes: readPageCacheMegabytes(env),
   };
 }
 

@@ -6,8 +6,12 @@ import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
 import { knownAddresses } from "~/http/known-addresses.server";
 import { hydrationPayload } from "~/http/hydration.server";
+import { checkSettingsAtStart } from "~/startup.server";
 
 const RENDER_TIMEOUT_MS = 5000;
+
+// remix-serve loads this build before it listens: a bad setting stops the start here, with one line.
+checkSettingsAtStart();
 
 // Let the request guard answer stored pages before Express and Remix run.
 registerFrontCache();

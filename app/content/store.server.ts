@@ -56,12 +56,14 @@ export function findPage(url: string): CompiledPage | undefined {
   return getSiteContent().pages[url];
 }
 
-/** Like findPage, but undefined rather than a thrown error page while development content has a mistake (for response headers). */
+/**
+ * Like findPage, but undefined rather than a thrown error while the content cannot be read
+ * (a development mistake, a missing build): for response headers, whose page's loader reports the failure.
+ */
 export function findPageIfBuilt(url: string): CompiledPage | undefined {
   try {
     return findPage(url);
-  } catch (error) {
-    if (error instanceof Response) return undefined;
-    throw error;
+  } catch {
+    return undefined;
   }
 }

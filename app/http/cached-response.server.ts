@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
-import { getSiteConfig } from "~/config.server";
+import { getSiteConfig, readPageCacheMegabytes } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { cleanQuery } from "~/search/text";
@@ -9,17 +9,15 @@ import { cookieValue } from "./cookies.server";
 import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
 
-// Every page of the site with its two compressed forms takes about 2.2 MB per theme and announcement
-// state (9 MB for all four); the rest holds searches and Markdown forms. After a flood of new
-// searches filled the cache, 100 connections of mixed traffic held the server at 136 MB of RSS with
-// an 8 MB cache and at 159-175 MB with 32 MB; 16 MB keeps it under 150 MB.
-const DEFAULT_CACHE_MB = 16;
-
 function cacheBytes(): number {
   // Development content changes under a running server: never answer from a stored page.
   if (process.env.NODE_ENV === "development") return 0;
-  const configured = Number(process.env.SITE_PAGE_CACHE_MB);
-  return (Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_CACHE_MB) * 1024 * 1024;
+  // A bad value stopped the start already (app/startup.server.ts); the default keeps a test import working.
+  try {
+    return readPageCacheMegabytes(process.env) * 1024 * 1024;
+  } catch {
+    return readPageCacheMegabytes({}) * 1024 * 1024;
+  }
 }
 
 /** Everything answered from memory: pages and text resources, each with its compressed forms. */

@@ -14,3 +14,26 @@ export async function load<T>(work: () => T | Promise<T>): Promise<T> {
     throw json({ message: "The page's data could not be loaded." }, { status: 503 });
   }
 }
+
+const TEXT_FAILURE = "500 Internal Server Error: this file could not be produced; try again later.\n";
+
+/**
+ * Wraps the loader of a route that answers a file rather than a page (a text
+ * route: sitemap, robots, llms.txt, the OpenAPI documents). An unexpected
+ * failure becomes a short plain-text 500 instead of Remix's bare
+ * "Unexpected Server Error"; thrown Responses (404s) pass through unchanged.
+ */
+export function textRoute<Args>(answer: (args: Args) => Response | Promise<Response>): (args: Args) => Promise<Response> {
+  return async (args) => {
+    try {
+      return await answer(args);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      console.error(error);
+      return new Response(TEXT_FAILURE, {
+        status: 500,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+      });
+    }
+  };
+}

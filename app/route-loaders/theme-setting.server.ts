@@ -4,6 +4,7 @@ import { themeCookie } from "~/http/cookies.server";
 import { readSettingsForm, settingsSaved } from "~/http/forms.server";
 import { isHttps } from "~/http/origin.server";
 import { requirePost } from "~/http/settings-route.server";
+import { load } from "~/lib/load.server";
 import { isTheme } from "~/lib/theme";
 
 /**
@@ -13,9 +14,11 @@ import { isTheme } from "~/lib/theme";
  * or dark is refused with 400 and the cookie is left alone.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  requirePost(request);
-  const form = await readSettingsForm(request);
-  if (!isTheme(form.theme)) throw new Response("Unknown theme", { status: 400 });
-  const cookie = themeCookie(form.theme, isHttps(request, getSiteConfig()));
-  return settingsSaved(request, form, cookie, { theme: form.theme });
+  return load(async () => {
+    requirePost(request);
+    const form = await readSettingsForm(request);
+    if (!isTheme(form.theme)) throw new Response("Unknown theme", { status: 400 });
+    const cookie = themeCookie(form.theme, isHttps(request, getSiteConfig()));
+    return settingsSaved(request, form, cookie, { theme: form.theme });
+  });
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { textRoute } from "~/lib/load.server";
 import { specResponse } from "~/api-reference/spec-response.server";
 
 /** Another version's API contract as YAML: /next/openapi.yaml, /<release>/openapi.yaml. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return specResponse(request, "yaml", params.version ?? "");
-}
+export const loader = textRoute(({ request, params }: LoaderFunctionArgs) => specResponse(request, "yaml", params.version ?? ""));

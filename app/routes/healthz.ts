@@ -1,4 +1,5 @@
 import { getSiteContent } from "~/content/store.server";
+import { readiness } from "~/startup.server";
 
 function reply(status: number, payload: Record<string, unknown>): Response {
   const body = JSON.stringify(payload);
@@ -14,12 +15,18 @@ function reply(status: number, payload: Record<string, unknown>): Response {
   });
 }
 
-/** Liveness and readiness for load balancers and the container's HEALTHCHECK. Never cached. */
+/**
+ * Liveness and readiness for load balancers and the container's HEALTHCHECK. Never cached.
+ * 200 only when the configuration parses and the compiled content (the store) is readable;
+ * otherwise 503 with the check that failed.
+ */
 export function loader() {
   try {
+    const { ready, checks } = readiness();
+    if (!ready) return reply(503, { status: "unavailable", checks });
     const { build, buildId } = getSiteContent();
-    return reply(200, { status: "ok", version: build.version, commit: build.commit ?? "unknown", content: buildId });
+    return reply(200, { status: "ok", version: build.version, commit: build.commit ?? "unknown", content: buildId, checks });
   } catch {
-    return reply(503, { status: "unavailable", reason: "compiled content is missing; run the build" });
+    return reply(503, { status: "unavailable", reason: "the health check itself failed" });
   }
 }

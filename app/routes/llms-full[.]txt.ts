@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { textRoute } from "~/lib/load.server";
 import { llmsResponse } from "~/seo/llms.server";
 
 /** The whole guide of the current release as one Markdown file, for language models and other tools. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return llmsResponse(request, "llms-full.txt");
-}
+export const loader = textRoute(({ request }: LoaderFunctionArgs) => llmsResponse(request, "llms-full.txt"));

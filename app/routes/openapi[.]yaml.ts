@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { textRoute } from "~/lib/load.server";
 import { specResponse } from "~/api-reference/spec-response.server";
 
 /** The API contract as YAML, exactly as written in spec/openapi.yaml. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return specResponse(request, "yaml");
-}
+export const loader = textRoute(({ request }: LoaderFunctionArgs) => specResponse(request, "yaml"));

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { textRoute } from "~/lib/load.server";
 import { robotsTxt } from "~/seo/robots.server";
 import { TEXT_PLAIN, textResource } from "~/seo/text-resource.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return textResource(request, "robots", TEXT_PLAIN, ({ origin }) => robotsTxt(origin));
-}
+export const loader = textRoute(({ request }: LoaderFunctionArgs) => textResource(request, "robots", TEXT_PLAIN, ({ origin }) => robotsTxt(origin)));

@@ -6,7 +6,8 @@ import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import { getSiteContent, SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { docRouteData, standalonePageData } from "../../app/docs/route-data.server";
-import { readSiteConfig } from "../../app/config.server";
+import { ConfigurationError, readPageCacheMegabytes, readSiteConfig } from "../../app/config.server";
+import { settingsProblem } from "../../app/startup.server";
 import { defaultSiteConfig } from "../../app/site.config";
 
 const root = join(import.meta.dirname, "../..");
@@ -46,15 +47,28 @@ describe("site configuration", () => {
     assert.match(config.announcement.text, /^Photos is under active development/);
   });
 
-  test("a bad value stops the server with a message naming the variable", () => {
-    const cases: [Record<string, string>, RegExp][] = [
-      [{ SITE_URL: "docs.example.org" }, /SITE_URL must be an absolute http\(s\) URL/],
-      [{ SITE_URL: "ftp://docs.example.org" }, /SITE_URL must be an http\(s\) URL/],
-      [{ SITE_ANNOUNCEMENT_CLOSEABLE: "maybe" }, /SITE_ANNOUNCEMENT_CLOSEABLE: expected true or false/],
-      [{ SITE_ANALYTICS_ID: "<script>" }, /SITE_ANALYTICS_ID does not look like a gtag id/],
-      [{ SITE_BASE_PATH: "/a b/" }, /SITE_BASE_PATH is not a path/],
+  test("a bad value is one line naming the variable, its value and what is expected", () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ SITE_URL: "docs.example.org" }, 'SITE_URL="docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org'],
+      [{ SITE_URL: "ftp://docs.example.org" }, 'SITE_URL="ftp://docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org'],
+      [{ SITE_ANNOUNCEMENT_CLOSEABLE: "maybe" }, 'SITE_ANNOUNCEMENT_CLOSEABLE="maybe" is not valid: expected true or false'],
+      [{ SITE_ANALYTICS_ID: "bad" }, 'SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX'],
+      [{ SITE_BASE_PATH: "/a b/" }, 'SITE_BASE_PATH="/a b/" is not valid: expected a URL path such as /docs/'],
     ];
-    for (const [env, message] of cases) assert.throws(() => readSiteConfig(env), message);
+    for (const [env, message] of cases) {
+      assert.throws(() => readSiteConfig(env), (error: unknown) => error instanceof ConfigurationError && error.message === message);
+    }
+  });
+
+  test("the start check covers the server's own settings too, and names only the first bad one", () => {
+    assert.equal(settingsProblem({}), null);
+    assert.equal(settingsProblem({ PORT: "3000", HOST: "127.0.0.1", SITE_PAGE_CACHE_MB: "8" }), null);
+    assert.equal(settingsProblem({ SITE_PAGE_CACHE_MB: "lots" }), '[config] SITE_PAGE_CACHE_MB="lots" is not valid: expected a number of megabytes, 0 or more');
+    assert.equal(settingsProblem({ PORT: "80a" }), '[config] PORT="80a" is not valid: expected a TCP port number from 0 to 65535');
+    assert.equal(settingsProblem({ PORT: "70000" }), '[config] PORT="70000" is not valid: expected a TCP port number from 0 to 65535');
+    const line = settingsProblem({ SITE_ANALYTICS_ID: "bad", SITE_URL: "nope" });
+    assert.ok(line && !line.includes("\n"), "one line");
+    assert.equal(readPageCacheMegabytes({}), 16);
   });
 });
 

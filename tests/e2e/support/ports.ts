@@ -24,6 +24,9 @@ export const EXTRA_PORTS = {
   themeRestart: extraPort(9),
   devSite: extraPort(10),
   devReloadChannel: extraPort(11),
+  // From 40 down, so that offsets other branches add from 12 up do not collide.
+  startupBadSetting: extraPort(40),
+  startupBrokenContent: extraPort(41),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */

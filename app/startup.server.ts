@@ -1,0 +1,43 @@
+import { getSiteContent } from "~/content/store.server";
+import { ConfigurationError, readServerSettings } from "./config.server";
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The one line a bad setting prints, or null when every setting parses.
+ * Other errors are not configuration problems and are thrown.
+ */
+export function settingsProblem(env: Env): string | null {
+  try {
+    readServerSettings(env);
+    return null;
+  } catch (error) {
+    if (error instanceof ConfigurationError) return `[config] ${error.message}`;
+    throw error;
+  }
+}
+
+/**
+ * Checks every setting when the server build is loaded, which remix-serve
+ * does before it listens: a bad value stops the start with status 1 and one
+ * line, instead of failing every page later behind a healthy /healthz.
+ */
+export function checkSettingsAtStart(env: Env = process.env): void {
+  const problem = settingsProblem(env);
+  if (problem === null) return;
+  console.error(problem);
+  process.exit(1);
+}
+
+/** What /healthz reports: each part the server needs, and whether it is there. */
+export function readiness(env: Env = process.env): { ready: boolean; checks: Record<string, string> } {
+  const checks: Record<string, string> = {};
+  checks.configuration = settingsProblem(env) ?? "ok";
+  try {
+    const content = getSiteContent();
+    checks.content = Object.keys(content.pages).length > 0 ? "ok" : "the compiled content has no pages";
+  } catch (error) {
+    checks.content = error instanceof Error ? error.message : "the compiled content could not be read";
+  }
+  return { ready: Object.values(checks).every((value) => value === "ok"), checks };
+}

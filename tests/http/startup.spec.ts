@@ -1,0 +1,100 @@
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { readDockerfile, REPO_ROOT, runtimeStage, serverCommand, stageEnv } from "../e2e/support/dockerfile";
+import { EXTRA_PORTS } from "../e2e/support/ports";
+import { runToEnd, spawnWithOutput } from "../e2e/support/process";
+import { rawRequest } from "../e2e/support/raw-http";
+
+// Configuration is checked before the server listens, and a server whose
+// content cannot be read says so on /healthz and answers every route with
+// the site's error page or a short plain-text error, never Remix's bare text.
+
+const stage = runtimeStage(readDockerfile());
+const baseEnv = (port: number) => ({ PATH: process.env.PATH, HOME: process.env.HOME, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(port) });
+
+test("a bad setting stops the start with status 1 and one line naming the variable, its value and what is expected", async () => {
+  const { code, output } = await runToEnd(serverCommand(stage), {
+    cwd: REPO_ROOT,
+    env: { ...baseEnv(EXTRA_PORTS.startupBadSetting), SITE_ANALYTICS_ID: "bad" },
+    timeoutMs: 60_000,
+  });
+  expect(code).toBe(1);
+  expect(output.trim().split("\n")).toEqual(['[config] SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX']);
+});
+
+test.describe("content that cannot be read", () => {
+  test.describe.configure({ mode: "serial" });
+  test.setTimeout(90_000);
+  const port = EXTRA_PORTS.startupBrokenContent;
+  const origin = `http://127.0.0.1:${port}`;
+  let dir = "";
+  let server: ReturnType<typeof spawnWithOutput> | undefined;
+
+  test.beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "smriti-broken-content-"));
+    for (const part of ["build", "public", "server", "package.json"]) cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
+    symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"));
+    writeFileSync(join(dir, "build/content/site-content.json"), "{ not json");
+    server = spawnWithOutput(serverCommand(stage), { cwd: dir, env: baseEnv(port) });
+    // Listening is enough: /healthz is expected to say 503 here.
+    await expect
+      .poll(async () => (await rawRequest(`${origin}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+      .toBe(503);
+  });
+
+  test.afterAll(() => {
+    server?.child.kill("SIGTERM");
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("/healthz answers 503 naming the content check", async () => {
+    // Each request on a fresh connection (rawRequest): no keep-alive socket the server may close meanwhile.
+    const response = await rawRequest(`${origin}/healthz`);
+    expect(response.status).toBe(503);
+    const body = JSON.parse(response.text) as { status: string; checks: Record<string, string> };
+    expect(body.status).toBe("unavailable");
+    expect(body.checks.configuration).toBe("ok");
+    expect(body.checks.content).toContain("compiled content is missing or unreadable");
+  });
+
+  // The not-found page needs no content: it stays a 404.
+  const pages: [string, number][] = [
+    ["/", 503],
+    ["/docs/user-guide/installation", 503],
+    ["/docs/next/user-guide/installation", 503],
+    ["/api", 503],
+    ["/search?q=album", 503],
+    ["/no-such-page", 404],
+  ];
+  for (const [path, status] of pages) {
+    test(`the page ${path} fails into the site's error page (${status})`, async () => {
+      const response = await rawRequest(`${origin}${path}`, { headers: { Accept: "text/html" } });
+      expect(response.status).toBe(status);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.text).not.toContain("Unexpected Server Error");
+      expect(response.text).toContain("<main");
+    });
+  }
+
+  const files = ["/sitemap.xml", "/robots.txt", "/llms.txt", "/llms-full.txt", "/next/llms.txt", "/openapi.json", "/openapi.yaml", "/next/openapi.json", "/docs"];
+  for (const path of files) {
+    test(`the text route ${path} fails into a short plain-text error`, async () => {
+      const response = await rawRequest(`${origin}${path}`, { headers: { Accept: "text/html" } });
+      expect(response.status).toBe(500);
+      expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(response.text).toMatch(/^500 Internal Server Error: .{10,100}\n$/);
+    });
+  }
+
+  test("saving a theme needs no content and still works", async () => {
+    const response = await rawRequest(`${origin}/settings/theme`, {
+      method: "POST",
+      headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Referer: `${origin}/` },
+      body: "theme=dark&redirectTo=%2F",
+    });
+    expect(response.text).not.toContain("Unexpected Server Error");
+    expect(response.status).toBe(303);
+  });
+});
