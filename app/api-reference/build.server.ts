@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { parse as parseYaml } from "yaml";
 import { OperationIndex, tagAnchor, TagOperations, tagPageUrl, tagSlug } from "~/components/api/OperationList";
 import { markdownAsText, markdownToHtml } from "./markdown.server";
+import { apiNavigation } from "./navigation";
 import { ApiDocumentError, buildApiReference, type ApiReference } from "./operations";
 import type { ApiPageContent, ApiTagPageContent } from "./types";
 
@@ -60,6 +61,7 @@ export function buildApiReferencePage(specPath: string, apiUrl: string): BuiltAp
       html,
       anchors,
       tags: tagPages(reference, apiUrl),
+      navigation: apiNavigation(reference, apiUrl),
       specYaml: yaml,
       specJson: JSON.stringify(document, null, 2),
     },

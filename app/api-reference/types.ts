@@ -1,3 +1,5 @@
+import type { ApiNavTag } from "./navigation";
+
 /** One tag's page of the API reference (/api/albums), as the build writes it. */
 export interface ApiTagPageContent {
   tag: string;
@@ -26,6 +28,8 @@ export interface ApiPageContent {
   /** Ids in that HTML: the index, its tag headings and one per operation. */
   anchors: string[];
   tags: ApiTagPageContent[];
+  /** Its tags and their calls, for the navigation beside every page of the reference. */
+  navigation: ApiNavTag[];
   specYaml: string;
   specJson: string;
 }
