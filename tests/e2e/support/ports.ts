@@ -24,6 +24,8 @@ export const EXTRA_PORTS = {
   themeRestart: extraPort(9),
   devSite: extraPort(10),
   devReloadChannel: extraPort(11),
+  corsProxy: extraPort(40),
+  corsFakeApi: extraPort(41),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */
