@@ -7,6 +7,7 @@ import { OperationIndex, tagAnchor, TagOperations, tagPageUrl, tagSlug, type Ope
 import { highlightCode, tokenStyles } from "./highlight.server";
 import { markdownAsText, markdownToHtml } from "./markdown.server";
 import { ApiDocumentError, buildApiReference, type ApiOperation, type ApiReference } from "./operations";
+import { apiNavigation } from "./navigation";
 import { codeSamples, SAMPLE_LANGUAGES } from "./samples";
 import type { ApiPageContent, ApiTagPageContent } from "./types";
 
@@ -114,6 +115,7 @@ export async function buildApiReferencePage(specPath: string, apiUrl: string): P
       anchors,
       tags: tagPages(reference, apiUrl, context),
       models: modelsPage(reference, apiUrl),
+      navigation: apiNavigation(reference, apiUrl),
       specYaml: yaml,
       specJson: JSON.stringify(document, null, 2),
     },

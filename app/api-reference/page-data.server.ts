@@ -5,6 +5,7 @@ import { DESCRIPTION_LENGTH, fitDescription } from "~/content/summary.server";
 import type { VersionContent } from "~/content/types";
 import type { ContentRouteData, PageLink, PageVersions } from "~/docs/route-data";
 import { versionLinks } from "~/docs/version-links.server";
+import type { ApiNavTag } from "./navigation";
 import type { ApiTagPageContent } from "./types";
 
 export interface ApiRouteData extends PageVersions {
@@ -23,6 +24,8 @@ export interface ApiRouteData extends PageVersions {
   /** The spec downloads of this version; the explorer loads the JSON one. */
   specYamlUrl: string;
   specJsonUrl: string;
+  /** The reference's tags and their calls, for the navigation beside the page (components/api/ApiSidebar). */
+  navigation: ApiNavTag[];
 }
 
 /** What an /api address names: a version's reference, and on it the overview (tag null) or one tag's page. */
@@ -105,6 +108,7 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
     specServers: api.servers,
     specYamlUrl: `${version.specBase}/openapi.yaml`,
     specJsonUrl: `${version.specBase}/openapi.json`,
+    navigation: api.navigation,
     ...versionLinks(content, entry, url, (same, other) => apiPageExists(other, same)),
     inApiReference: true,
   };

@@ -1,3 +1,5 @@
+import type { ApiNavTag } from "./navigation";
+
 /** One tag's page of the API reference (/api/albums), as the build writes it. */
 export interface ApiTagPageContent {
   tag: string;
@@ -28,6 +30,8 @@ export interface ApiPageContent {
   tags: ApiTagPageContent[];
   /** The models page (/api/models): every component schema, its fields and the calls using it. */
   models: ApiTagPageContent;
+  /** Its tags and their calls, for the navigation beside every page of the reference. */
+  navigation: ApiNavTag[];
   specYaml: string;
   specJson: string;
 }

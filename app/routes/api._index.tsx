@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
+import { ApiSidebar } from "~/components/api/ApiSidebar";
 import { useOperationDeepLink } from "~/components/api/operation-deep-link";
 import { loader } from "~/route-loaders/api-reference.server";
 import { DocContent, Main, pageMeta, rootFromMatches, versionRobots } from "~/page-kit";
@@ -27,8 +28,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
   useOperationDeepLink(data.overview?.url ?? data.page.url, data.overview === null);
+  const overviewUrl = data.overview?.url ?? data.page.url;
   return (
-    <Main className="w-full">
+    <div className="mx-auto flex w-full max-w-8xl flex-1 px-4">
+      <ApiSidebar navigation={data.navigation} overviewUrl={overviewUrl} pageUrl={data.page.url} />
+    <Main className="min-w-0 flex-1">
       <div className="mx-auto max-w-5xl px-4 pt-10">
         {data.overview ? (
           <p className="mb-2 text-sm font-bold">
@@ -52,5 +56,6 @@ export default function ApiReferencePage() {
         <DocContent url={data.page.url} html={data.page.html} />
       </ApiExplorer>
     </Main>
+    </div>
   );
 }

@@ -27,14 +27,16 @@ export function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
-  // Close after a client-side page change, but not when the page first hydrates:
-  // a reader may have opened the menu before the scripts arrived.
-  const shownPath = useRef(location.pathname);
+  // Close after a client-side page change, or a link to a place in the page (the API
+  // navigation's calls), but not when the page first hydrates: a reader may have
+  // opened the menu before the scripts arrived.
+  const shown = `${location.pathname}${location.hash}`;
+  const shownPath = useRef(shown);
   useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
+    if (shownPath.current === shown) return;
+    shownPath.current = shown;
     ref.current?.removeAttribute("open");
-  }, [location.pathname]);
+  }, [shown]);
 
   useEffect(() => {
     const details = ref.current;

@@ -27,6 +27,8 @@ export const EXTRA_PORTS = {
   // From 40 down, so that offsets other branches add from 12 up do not collide.
   startupBadSetting: extraPort(40),
   startupBrokenContent: extraPort(41),
+  corsProxy: extraPort(36),
+  corsFakeApi: extraPort(37),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */
