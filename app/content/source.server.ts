@@ -90,8 +90,15 @@ function listMdx(dir: string): string[] {
 const FOLDERS = { doc: "docs", page: "pages", partial: "partials" } as const;
 const URL_PREFIX = { doc: "/docs", page: "", partial: "/_partials" } as const;
 
+/**
+ * Called, in development, with a page whose front matter is wrong instead of
+ * stopping: the page stays (titled after its file) so that the rest of the
+ * site, its sidebar included, keeps working while it shows its mistake.
+ */
+export type OnPageError = (error: ContentError, page: SourcePage) => void;
+
 /** Every page below `base`, of one kind, at `${urlPrefix}/<slug>`. */
-function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefix: string): SourcePage[] {
+function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefix: string, onError?: OnPageError): SourcePage[] {
   if (!existsSync(base)) return [];
   return listMdx(base)
     .sort()
@@ -99,17 +106,26 @@ function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefi
       const slug = relative(base, file).split(sep).join("/").replace(/\.mdx$/, "");
       const sourcePath = relative(root, file).split(sep).join("/");
       const raw = readFileSync(file, "utf8");
-      const { data, body, offset } = readFrontmatter(raw, sourcePath);
-      return { slug, kind, url: `${urlPrefix}/${slug}`, sourcePath, frontmatter: data, body, bodyLineOffset: offset, raw };
+      const url = `${urlPrefix}/${slug}`;
+      try {
+        const { data, body, offset } = readFrontmatter(raw, sourcePath);
+        return { slug, kind, url, sourcePath, frontmatter: data, body, bodyLineOffset: offset, raw };
+      } catch (error) {
+        if (!onError || !(error instanceof ContentError)) throw error;
+        const title = slug.split("/").at(-1) ?? slug;
+        const page: SourcePage = { slug, kind, url, sourcePath, frontmatter: { title, description: title }, body: "", bodyLineOffset: 0, raw: "" };
+        onError(error, page);
+        return page;
+      }
     });
 }
 
 /** Reads every page under content/docs (the current release), content/pages and content/partials. */
-export function readContentSources(root: string, contentDir = join(root, "content")): SourcePage[] {
-  return (["doc", "page", "partial"] as const).flatMap((kind) => readTree(root, join(contentDir, FOLDERS[kind]), kind, URL_PREFIX[kind]));
+export function readContentSources(root: string, contentDir = join(root, "content"), onError?: OnPageError): SourcePage[] {
+  return (["doc", "page", "partial"] as const).flatMap((kind) => readTree(root, join(contentDir, FOLDERS[kind]), kind, URL_PREFIX[kind], onError));
 }
 
 /** Reads the docs tree of another version (content/next, content/releases/<id>), served under `docsBase`. */
-export function readDocsTree(root: string, dir: string, docsBase: string): SourcePage[] {
-  return readTree(root, dir, "doc", docsBase);
+export function readDocsTree(root: string, dir: string, docsBase: string, onError?: OnPageError): SourcePage[] {
+  return readTree(root, dir, "doc", docsBase, onError);
 }
