@@ -3,8 +3,10 @@
 // reads at start. A broken page link or invalid MDX stops the build with
 // file, line and column.
 //
-// Options (for tests and trying content elsewhere): --content-dir DIR,
-// --out FILE (default build/content/site-content.json), --no-cache.
+// Options: --strict turns every warning (a broken anchor, a link to a Markdown
+// file that does not exist, an unknown code language or admonition) into an
+// error, as CI and `npm test` build; for tests and trying content elsewhere:
+// --content-dir DIR, --out FILE (default build/content/site-content.json), --no-cache.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -14,7 +16,12 @@ import { SITE_CONTENT_FILE } from "../app/content/store.server";
 const root = join(import.meta.dirname, "..");
 
 const { values: options } = parseArgs({
-  options: { "content-dir": { type: "string" }, out: { type: "string" }, "no-cache": { type: "boolean", default: false } },
+  options: {
+    "content-dir": { type: "string" },
+    out: { type: "string" },
+    "no-cache": { type: "boolean", default: false },
+    strict: { type: "boolean", default: false },
+  },
 });
 
 function write(file: string, data: string) {
@@ -29,7 +36,12 @@ async function main() {
     contentDir: options["content-dir"] ? resolve(options["content-dir"]) : undefined,
     cacheDir: options["no-cache"] ? null : undefined,
   });
-  for (const w of result.warnings) console.warn(`warning: ${w.file}:${w.line}:${w.column}: ${w.message}`);
+  const level = options.strict ? "error" : "warning";
+  for (const w of result.warnings) console.warn(`${level}: ${w.file}:${w.line}:${w.column}: ${w.message}`);
+  if (options.strict && result.warnings.length) {
+    console.error(`content: ${result.warnings.length} warning(s) refused by --strict; nothing written`);
+    process.exit(1);
+  }
   write(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), JSON.stringify(result.content));
   const pages = Object.keys(result.content.pages).length;
   console.log(

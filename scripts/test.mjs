@@ -105,7 +105,7 @@ function ensureDebianPackages() {
 
 function e2eTests() {
   console.log("\n== Production build ==\n");
-  if (run("npm", ["run", "build"]) !== 0) {
+  if (run("npm", ["run", "build", "--", "--strict"]) !== 0) {
     console.error("the production build failed; end-to-end tests not run");
     setupFailed = true;
     return;

@@ -1,6 +1,6 @@
 import { getSiteConfig } from "~/config.server";
 import { currentVersion } from "~/content/site-versions";
-import { getSiteContent } from "~/content/store.server";
+import { getSiteContent, throwLiveProblems } from "~/content/store.server";
 import { DESCRIPTION_LENGTH, fitDescription } from "~/content/summary.server";
 import type { VersionContent } from "~/content/types";
 import type { ContentRouteData, PageLink, PageVersions } from "~/docs/route-data";
@@ -46,6 +46,9 @@ const tagOf = (entry: VersionContent, slug: string) =>
 export function apiAddress(first: string | undefined, second: string | undefined): ApiAddress | { redirect: string } | null {
   const content = getSiteContent();
   const current = currentVersion(content);
+  // Development: a broken spec shows its mistake on its version's API pages, and only there.
+  const named = content.versions.find((entry) => entry.version.id === first);
+  throwLiveProblems(`api:${(named ?? current).version.id}`);
   if (first === undefined) return { entry: current, tag: null };
   if (first === current.version.id) {
     if (second === undefined) return { redirect: current.version.apiUrl };

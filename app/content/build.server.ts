@@ -9,7 +9,8 @@ import { checkRedirects, declaredRedirects } from "./redirects.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
 import { buildNavigation, flattenNavigation, readCategoryFiles } from "./navigation.server";
-import { ContentError, readContentSources, readDocsTree, type SourcePage } from "./source.server";
+import type { ProblemPlace } from "./problems";
+import { ContentError, readContentSources, readDocsTree, type OnPageError, type SourcePage } from "./source.server";
 import { summaryFromHtml } from "./summary.server";
 import type { CompiledPage, NavItem, SiteContent, VersionContent } from "./types";
 import { docsVersions, mapLinkIntoVersion, parseVersionsFile, VersionsFileError, type DocsVersion } from "./versions";
@@ -42,15 +43,29 @@ export interface BuildOptions {
   cache?: CompileCache;
   /** Called after each page that had to be compiled (not found in the cache). */
   onCompiled?: (sourcePath: string, ms: number) => void;
+  /**
+   * Development: a mistake in one page, category file or spec does not stop
+   * the build; it is returned in `problems` with the place that shows it, and
+   * everything else is built.
+   */
+  tolerant?: boolean;
+}
+
+/** A mistake kept in its place by a tolerant build. */
+export interface PlacedError {
+  place: ProblemPlace;
+  error: ContentError;
 }
 
 export interface BuildResult {
   content: SiteContent;
-  /** The parsed API reference, for the search index. */
-  api: BuiltApiReference["reference"];
+  /** The current release's parsed API reference, for the search index; null only while its spec is broken (tolerant build). */
+  api: BuiltApiReference["reference"] | null;
   warnings: ContentWarning[];
   compiled: number;
   fromCache: number;
+  /** Only from a tolerant build: the mistakes found, each in its place. */
+  problems: PlacedError[];
 }
 
 export class LinkCheckError extends Error {
@@ -70,6 +85,14 @@ function publicPaths(root: string): string[] {
       return [`/${relative(dir, full).split(sep).join("/")}`];
     });
   return walk(dir);
+}
+
+/** A mistake in a spec, named by its file (there is one per version) and, for YAML, its line and column. */
+function specError(error: unknown, specFile: string): ContentError {
+  if (error instanceof ContentError) return error;
+  const at = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+  const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
+  return new ContentError(specFile, at?.line ?? 1, at?.col ?? 1, message);
 }
 
 /** Turns "./installation.mdx" written in `from` into the URL of that page, or null. */
@@ -93,7 +116,18 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const cache: CompileCache =
     options.cache ?? (options.cacheDir === null ? memoryCache() : diskCache(options.cacheDir ?? join(root, ".cache/content")));
   const fingerprint = pipelineFingerprint(root);
-  const trees = readVersionTrees(root, contentDir);
+  const problems: PlacedError[] = [];
+  const tolerant = options.tolerant === true;
+  const broken = new Set<string>();
+  const onPageError: OnPageError | undefined = tolerant
+    ? (error, page) => {
+        // A partial shows in pages of its own choosing: its mistake stays the whole site's.
+        if (page.kind === "partial") throw error;
+        broken.add(page.url);
+        problems.push({ place: `page:${page.url}`, error });
+      }
+    : undefined;
+  const trees = readVersionTrees(root, contentDir, onPageError);
   const current = trees.find((tree) => tree.version.status === "current")!.version;
   const allVersions = trees.map((tree) => tree.version);
   const sources = trees.flatMap((tree) => tree.sources);
@@ -114,9 +148,16 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
         return [page, cached, contentHash];
       }
       const started = performance.now();
-      const body = await compilePage(page, sourceResolver(page, bySourcePath), (href) =>
-        mapLinkIntoVersion(href, current, version, allVersions),
-      );
+      let body: CompiledBody;
+      try {
+        body = await compilePage(page, sourceResolver(page, bySourcePath), (href) =>
+          mapLinkIntoVersion(href, current, version, allVersions),
+        );
+      } catch (error) {
+        if (!onPageError || !(error instanceof ContentError)) throw error;
+        onPageError(error, page);
+        return [page, { html: "", toc: [], anchors: [], sections: [], links: [], warnings: [] }, contentHash];
+      }
       options.onCompiled?.(page.sourcePath, performance.now() - started);
       cache.write(key, body);
       compiled += 1;
@@ -125,22 +166,43 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   );
 
   const apis = new Map(
-    await Promise.all(
-      trees.flatMap((tree) => {
-        const file = join(specRoot, tree.version.specFile);
-        return existsSync(file) ? [buildApiReferencePage(file, tree.version.apiUrl).then((built) => [tree.version.id, built] as const)] : [];
-      }),
-    ),
+    (
+      await Promise.all(
+        trees.flatMap((tree) => {
+          const file = join(specRoot, tree.version.specFile);
+          if (!existsSync(file)) return [];
+          return [
+            buildApiReferencePage(file, tree.version.apiUrl).then(
+              (built) => [[tree.version.id, built] as const],
+              (error: unknown) => {
+                const placed = specError(error, tree.version.specFile);
+                if (!tolerant) throw placed;
+                problems.push({ place: `api:${tree.version.id}`, error: placed });
+                return [];
+              },
+            ),
+          ];
+        }),
+      )
+    ).flat(),
   );
-  if (!apis.has(current.id)) throw new ContentError(current.specFile, 1, 1, "the current release has no API spec");
+  const apiBroken = (id: string) => problems.some((p) => p.place === `api:${id}`);
+  if (!apis.has(current.id) && !apiBroken(current.id)) throw new ContentError(current.specFile, 1, 1, "the current release has no API spec");
   // /api/<x> is the current release's tag page or another version's reference: the two must never meet.
-  for (const tag of apis.get(current.id)!.page.tags) {
+  for (const tag of apis.get(current.id)?.page.tags ?? []) {
     const version = allVersions.find((v) => v.id === tag.slug);
     if (version) throw new ContentError(current.specFile, 1, 1, `the tag "${tag.tag}" would take the address of version ${version.id}'s API reference (${version.apiUrl})`);
   }
 
   const linkErrors = checkVersionLinks(root, trees, bodies, apis);
-  if (linkErrors.errors.length) throw new LinkCheckError(linkErrors.errors);
+  if (tolerant) {
+    for (const e of linkErrors.errors) {
+      const page = sources.find((p) => p.sourcePath === e.file && p.kind !== "partial");
+      if (!page) throw new LinkCheckError([e]);
+      broken.add(page.url);
+      problems.push({ place: `page:${page.url}`, error: new ContentError(e.file, e.line, e.column, e.message) });
+    }
+  } else if (linkErrors.errors.length) throw new LinkCheckError(linkErrors.errors);
 
   const redirects = siteRedirects(root, trees, bodies, apis, current, allVersions);
 
@@ -152,9 +214,13 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       partials.get(versionOf(page).id)![page.slug] = { html: body.html, toc: body.toc };
       continue;
     }
+    if (broken.has(page.url)) continue;
     const description = page.frontmatter.description ?? summaryFromHtml(body.html);
     if (!description) {
-      throw new ContentError(page.sourcePath, 1, 1, `front matter has no "description" and the page has no paragraph to take one from`);
+      const error = new ContentError(page.sourcePath, 1, 1, `front matter has no "description" and the page has no paragraph to take one from`);
+      if (!onPageError) throw error;
+      onPageError(error, page);
+      continue;
     }
     pages[page.url] = {
       slug: page.slug,
@@ -176,7 +242,12 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   }
 
   const versions: VersionContent[] = trees.map((tree) => {
-    const navigation = versionNavigation(root, contentDir, tree);
+    const navigation = versionNavigation(
+      root,
+      contentDir,
+      tree,
+      tolerant ? (error) => void problems.push({ place: `navigation:${tree.version.id}`, error }) : undefined,
+    );
     return {
       version: tree.version,
       entry: versionEntry(tree, navigation),
@@ -193,7 +264,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   ).slice(0, 16);
   const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
   const commit = process.env.SITE_COMMIT?.trim() || currentCommit(root);
-  const currentApi = apis.get(current.id)!;
+  const currentApi = apis.get(current.id);
   return {
     content: {
       buildId,
@@ -207,10 +278,11 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
         versions: versions.map((entry) => ({ ...entry, reference: apis.get(entry.version.id)?.reference ?? null })),
       }),
     },
-    api: currentApi.reference,
+    api: currentApi?.reference ?? null,
     warnings: [...bodies.flatMap(([, body]) => body.warnings), ...linkErrors.warnings],
     compiled,
     fromCache,
+    problems,
   };
 }
 
@@ -241,19 +313,19 @@ function readVersionsFile(contentDir: string): DocsVersion[] {
  * content/docs; Next (content/next) and older releases (content/releases/<id>)
  * are built only when their folder is there.
  */
-function readVersionTrees(root: string, contentDir: string): VersionTree[] {
-  const shared = readContentSources(root, contentDir);
+function readVersionTrees(root: string, contentDir: string, onPageError?: OnPageError): VersionTree[] {
+  const shared = readContentSources(root, contentDir, onPageError);
   const partials = shared.filter((page) => page.kind === "partial");
   return readVersionsFile(contentDir).flatMap((version): VersionTree[] => {
     if (version.status === "current") return [{ version, sources: shared }];
     const dir = join(contentDir, version.tree);
     if (!existsSync(dir)) return [];
-    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase), ...partials.map((page) => ({ ...page }))] }];
+    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase, onPageError), ...partials.map((page) => ({ ...page }))] }];
   });
 }
 
 /** The sidebar of one version, from its folder tree. */
-function versionNavigation(root: string, contentDir: string, tree: VersionTree): NavItem[] {
+function versionNavigation(root: string, contentDir: string, tree: VersionTree, onCategoryError?: (error: ContentError) => void): NavItem[] {
   return buildNavigation(
     tree.sources
       .filter((page) => page.kind === "doc")
@@ -264,7 +336,7 @@ function versionNavigation(root: string, contentDir: string, tree: VersionTree):
         sidebarLabel: page.frontmatter.sidebarLabel,
         sidebarPosition: page.frontmatter.sidebarPosition,
       })),
-    readCategoryFiles(root, join(contentDir, tree.version.tree)),
+    readCategoryFiles(root, join(contentDir, tree.version.tree), onCategoryError),
   );
 }
 

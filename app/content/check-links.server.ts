@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import type { ContentWarning } from "./compile.server";
 import type { CollectedLink } from "./plugins/links.server";
 
@@ -42,7 +43,9 @@ export function checkLinks(pages: LinkedPage[], targets: LinkTargets): LinkRepor
       const at = { file: page.sourcePath, line: link.line, column: link.column };
       if (EXTERNAL.test(link.resolved) || link.resolved.startsWith("//")) continue;
       if (link.unresolvedSource) {
-        report.warnings.push({ ...at, message: `link to a markdown file that does not exist: ${link.href}` });
+        // Reported like a broken absolute link, naming the file it looked for; a warning, as the specification sets.
+        const file = posix.normalize(posix.join(posix.dirname(page.sourcePath), decodeURI(link.href.split("#")[0]!)));
+        report.warnings.push({ ...at, message: `broken link: ${link.href} (no page file at ${file})` });
         continue;
       }
       let target: URL;

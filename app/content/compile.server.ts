@@ -18,6 +18,7 @@ import { remarkCodeLanguages } from "./plugins/code-languages.server";
 import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server";
 import { remarkDirectives } from "./plugins/directives.server";
 import { remarkHeadingIds } from "./plugins/heading-ids.server";
+import { remarkKnownComponents, type UnknownComponent } from "./plugins/known-components.server";
 import { remarkLinks, type CollectedLink } from "./plugins/links.server";
 import { preprocessMdx } from "./preprocess.server";
 import { ContentError, type SourcePage } from "./source.server";
@@ -50,6 +51,28 @@ interface EsbuildFailure {
   errors?: { text: string; location?: { line: number; column: number } | null }[];
 }
 
+const KNOWN_COMPONENTS = new Set(Object.keys(mdxComponents));
+
+// MDX states positions in its message: "10:1-10:40: Expected …" or "… for `<div>` (7:1-7:6)".
+const LEADING_POSITION = /^(\d+):(\d+)(?:-\d+:\d+)?: /;
+const TRAILING_POSITION = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)$/;
+
+/** The author's place and message of an MDX failure reported through esbuild. */
+export function mdxFailure(sourcePath: string, text: string, location: { line: number; column: number } | null | undefined): ContentError {
+  let message = text.replace(/^\[plugin: @mdx-js\/esbuild\]\s*/, "").replace(/^Cannot process MDX file with esbuild:\s*/, "");
+  let line = location?.line ?? 0;
+  let column = (location?.column ?? 0) + 1;
+  // The trailing one is the mistake's own ("1:1: Expected a closing tag for `<div>` (7:1-7:6)").
+  const stated = message.match(TRAILING_POSITION) ?? message.match(LEADING_POSITION);
+  if (stated) {
+    // esbuild places some failures (an unclosed block tag) at 0:0 or 1:1; MDX's own position is the author's line.
+    message = message.replace(LEADING_POSITION, "").replace(TRAILING_POSITION, "");
+    line = Number(stated[1]);
+    column = Number(stated[2]);
+  }
+  return new ContentError(sourcePath, line, column, message);
+}
+
 /**
  * Compiles one page with mdx-bundler (remark-gfm, rehype-slug and our
  * Docusaurus-compatible plugins) and renders it to HTML once, here, so the
@@ -71,6 +94,7 @@ export async function compilePage(
     });
   const outline: PageOutline = { toc: [], anchors: [], sections: [] };
   const links: CollectedLink[] = [];
+  const unknownComponents: UnknownComponent[] = [];
   // Front matter stays in place so that MDX positions are the file's own lines.
   const frontmatter = page.raw.slice(0, page.raw.length - page.body.length);
   const source = frontmatter + preprocessMdx(page.body);
@@ -88,6 +112,7 @@ export async function compilePage(
           remarkHeadingIds,
           [remarkCodeLanguages, { warn }],
           [remarkLinks, { resolveSource, mapLink, collected: links }],
+          [remarkKnownComponents, { known: KNOWN_COMPONENTS, unknown: unknownComponents }],
         ];
         options.rehypePlugins = [
           ...(options.rehypePlugins ?? []),
@@ -122,12 +147,15 @@ export async function compilePage(
   } catch (error) {
     const first = (error as EsbuildFailure).errors?.[0];
     if (!first) throw error;
+    throw mdxFailure(page.sourcePath, first.text, first.location);
+  }
+  const [unknown] = unknownComponents;
+  if (unknown) {
     throw new ContentError(
       page.sourcePath,
-      first.location?.line ?? 0,
-      (first.location?.column ?? 0) + 1,
-      // esbuild wraps MDX's own message: "Cannot process MDX file with esbuild:\n  10:1-10:40: Expected …".
-      first.text.replace(/^\[plugin: @mdx-js\/esbuild\]\s*/, "").replace(/^Cannot process MDX file with esbuild:\s*(?:\d+:\d+(?:-\d+:\d+)?: )?/, ""),
+      unknown.line,
+      unknown.column,
+      `unknown component <${unknown.name}>: the components a page can use are ${[...KNOWN_COMPONENTS].sort().join(", ")} (app/content/mdx-components.tsx)`,
     );
   }
 

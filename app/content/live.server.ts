@@ -1,11 +1,12 @@
-import { existsSync, readFileSync, watch, type FSWatcher } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
-import { buildSiteContent, LinkCheckError } from "./build.server";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import { buildSiteContent, LinkCheckError, type PlacedError } from "./build.server";
 import { diskCache, type CompileCache } from "./cache.server";
 import { compilePage, type CompiledBody } from "./compile.server";
 import type { ContentProblem, SourceLine } from "./problems";
 import { ContentError } from "./source.server";
 import type { SiteContent } from "./types";
+import { watchFolders } from "./watch.server";
 
 // Content in development (`npm run dev`): the same build as `npm run
 // build:content`, run again in the dev server's content worker whenever a file under
@@ -14,8 +15,13 @@ import type { SiteContent } from "./types";
 // does not stop anything: it becomes the state ("problems") until the file is
 // fixed. Production never loads this module (docs/decisions/009-live-content.md).
 
+/**
+ * The content and its mistakes. A mistake with a place (a page, a version's
+ * sidebar or API pages) leaves the rest of the site built and shows there
+ * only; one without (versions.json, a partial) leaves no content at all.
+ */
 export type LiveState =
-  | { version: number; content: SiteContent; problems: null }
+  | { version: number; content: SiteContent; problems: ContentProblem[] }
   | { version: number; content: null; problems: ContentProblem[] };
 
 export interface LiveContentOptions {
@@ -79,6 +85,11 @@ function excerpt(root: string, file: string, line: number): SourceLine[] {
  */
 export function displayPath(root: string, file: string): string {
   return file.startsWith("../") ? resolve(root, file) : file;
+}
+
+/** The mistakes a tolerant build kept in their places, as the browser shows them. */
+export function placedProblems(placed: PlacedError[], root: string): ContentProblem[] {
+  return placed.map(({ place, error }) => ({ ...problemsOf(error, root)[0]!, place }));
 }
 
 /** What a failed build reports, one entry per mistake, each placed in its file. */
@@ -161,25 +172,30 @@ export class LiveContent {
   /**
    * Watches the content folder, and the spec and public folders that links
    * point into, and builds as soon as something changed there (so the pages
-   * open in a browser can be told at once). Returns a function that stops.
+   * open in a browser can be told at once). Resolves once watching (after the
+   * first scan of the folders) with a function that stops.
    */
-  watch(debounceMs = 25): () => void {
+  async watch(debounceMs = 25): Promise<() => Promise<void>> {
     const { root, contentDir } = this.options;
     let timer: NodeJS.Timeout | undefined;
-    const changed = (folder: string) => (_event: string, name: string | Buffer | null) => {
-      const path = relative(root, join(folder, String(name ?? ""))).split(sep).join("/");
-      // The production build's assets are no link target.
-      if (path.startsWith("public/build/")) return;
+    // The production build's assets are no link target.
+    const buildAssets = join(root, "public", "build");
+    const changed = () => {
       this.invalidate();
       clearTimeout(timer);
       timer = setTimeout(() => void this.refresh(), debounceMs);
     };
-    const watchers: FSWatcher[] = [contentDir, join(root, "spec"), join(root, "public")]
-      .filter((folder) => existsSync(folder))
-      .map((folder) => watch(folder, { recursive: true }, changed(folder)));
-    return () => {
+    const watching = await watchFolders(
+      [contentDir, join(root, "spec"), join(root, "public")].filter((folder) => existsSync(folder)),
+      changed,
+      {
+        ignored: (path) => path === buildAssets || path.startsWith(buildAssets + sep),
+        onError: (error) => this.log(`watching the content failed: ${error instanceof Error ? error.message : String(error)}`),
+      },
+    );
+    return async () => {
       clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
+      await watching.close();
     };
   }
 
@@ -192,17 +208,20 @@ export class LiveContent {
         root: this.options.root,
         contentDir: this.options.contentDir,
         cache: this.cache,
+        tolerant: true,
         onCompiled: (file, ms) => this.log(`compiled ${displayPath(this.options.root, file)} in ${Math.round(ms)} ms`),
       });
       this.cache.endBuild();
       for (const w of result.warnings) this.log(`warning: ${displayPath(this.options.root, w.file)}:${w.line}:${w.column}: ${w.message}`);
-      if (previous?.content?.buildId === result.content.buildId) return;
-      next = { version: (previous?.version ?? 0) + 1, content: result.content, problems: null };
+      const problems = placedProblems(result.problems, this.options.root);
+      if (previous?.content?.buildId === result.content.buildId && sameProblems(previous.problems, problems)) return;
+      next = { version: (previous?.version ?? 0) + 1, content: result.content, problems };
+      for (const p of problems) this.log(`error: ${p.file}:${p.line}:${p.column}: ${p.message}`);
       const pages = Object.keys(result.content.pages).length;
       this.log(`${pages} pages ready (${result.compiled} compiled, ${result.fromCache} from cache) in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
       const problems = problemsOf(error, this.options.root);
-      if (previous?.problems && sameProblems(previous.problems, problems)) return;
+      if (previous && !previous.content && sameProblems(previous.problems, problems)) return;
       next = { version: (previous?.version ?? 0) + 1, content: null, problems };
       for (const p of problems) this.log(`error: ${p.file ? `${p.file}:${p.line}:${p.column}: ` : ""}${p.message}`);
       if (!(error instanceof ContentError || error instanceof LinkCheckError)) console.error(error);

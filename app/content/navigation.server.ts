@@ -56,8 +56,12 @@ function parseCategory(raw: string, file: string): CategoryMeta {
   return { label: (record.label as string | undefined)?.trim(), position: record.position as number | undefined };
 }
 
-/** Reads every `_category_.json` below `docsDir`; `root` makes the paths in errors repository-relative. */
-export function readCategoryFiles(root: string, docsDir: string): CategoryFiles {
+/**
+ * Reads every `_category_.json` below `docsDir`; `root` makes the paths in
+ * errors repository-relative. With `onError` (development), a wrong file is
+ * reported there and its folder keeps the label made from its name.
+ */
+export function readCategoryFiles(root: string, docsDir: string, onError?: (error: ContentError) => void): CategoryFiles {
   const categories: CategoryFiles = new Map();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -65,7 +69,12 @@ export function readCategoryFiles(root: string, docsDir: string): CategoryFiles 
       else if (entry.name === CATEGORY_FILE) {
         const file = join(dir, entry.name);
         const folder = relative(docsDir, dir).split(sep).join("/");
-        categories.set(folder, parseCategory(readFileSync(file, "utf8"), relative(root, file).split(sep).join("/")));
+        try {
+          categories.set(folder, parseCategory(readFileSync(file, "utf8"), relative(root, file).split(sep).join("/")));
+        } catch (error) {
+          if (!onError || !(error instanceof ContentError)) throw error;
+          onError(error);
+        }
       }
     }
   };

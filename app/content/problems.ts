@@ -18,6 +18,8 @@ export interface ContentProblem {
   message: string;
   /** The lines around `line`, to show the mistake in its place. */
   excerpt: SourceLine[];
+  /** Development: the one place that shows it (see ProblemPlace); absent when it concerns the whole site. */
+  place?: ProblemPlace;
 }
 
 export interface ContentProblemData {
@@ -27,3 +29,11 @@ export interface ContentProblemData {
 export function isContentProblemData(data: unknown): data is ContentProblemData {
   return typeof data === "object" && data !== null && Array.isArray((data as Partial<ContentProblemData>).contentProblems);
 }
+
+/**
+ * Where a mistake shows in development, so that the rest of the site keeps
+ * working: on its page ("page:/docs/x"), in a version's sidebar
+ * ("navigation:next") or on a version's API pages ("api:24.05.08"). A
+ * problem without a place (versions.json, a partial) replaces every page.
+ */
+export type ProblemPlace = `page:${string}` | `navigation:${string}` | `api:${string}`;

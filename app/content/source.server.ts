@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { parse as parseYaml } from "yaml";
+import { closest } from "fastest-levenshtein";
+import { parseDocument } from "yaml";
 import { ContentError } from "./content-error.server";
 
 export interface PageFrontmatter {
@@ -43,23 +44,48 @@ export { ContentError };
 /** The front matter block at the top of a page; group 1 is its YAML. */
 export const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
+/**
+ * The front matter keys a page may set. An unknown key is refused, with the
+ * closest known one: a misspelt `sidebar_postion` would otherwise be ignored
+ * without a word. `redirect_from` lists a renamed page's old addresses.
+ */
+export const FRONTMATTER_KEYS = ["title", "description", "sidebar_label", "sidebar_position", "redirect_from"] as const;
+
+/** Line (in the file: the opening "---" is line 1) and column of a character offset in the front matter's YAML. */
+function fileLine(yaml: string, offset: number): { line: number; column: number } {
+  const before = yaml.slice(0, offset).split("\n");
+  return { line: before.length + 1, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
 function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatter; body: string; offset: number } {
   const match = raw.match(FRONTMATTER);
   if (!match) throw new ContentError(sourcePath, 1, 1, "missing front matter (--- title ---)");
-  let data: unknown;
-  try {
-    data = parseYaml(match[1] ?? "");
-  } catch (error) {
-    const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 0;
-    throw new ContentError(sourcePath, line + 1, 1, `invalid front matter: ${(error as Error).message.split("\n")[0]}`);
+  const yaml = match[1] ?? "";
+  const document = parseDocument(yaml, { prettyErrors: false });
+  const [yamlError] = document.errors;
+  if (yamlError) {
+    // Placed in the file, not in the block; the message without YAML's own (block) line numbers.
+    const { line, column } = fileLine(yaml, yamlError.pos[0]);
+    throw new ContentError(sourcePath, line, column, `invalid front matter: ${yamlError.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`);
+  }
+  const data: unknown = document.toJS();
+  if (data !== null && data !== undefined && (typeof data !== "object" || Array.isArray(data))) {
+    throw new ContentError(sourcePath, 2, 1, `front matter must be "key: value" lines`);
   }
   const record = (data ?? {}) as Record<string, unknown>;
-  const yaml = match[1] ?? "";
-  // The line of a key in the file: the opening "---" is line 1.
-  const fail = (key: string, reason: string): never => {
-    const index = yaml.split("\n").findIndex((line) => line.startsWith(`${key}:`));
-    throw new ContentError(sourcePath, index >= 0 ? index + 2 : 1, 1, reason);
+  // The place of a key in the file.
+  const keyAt = (key: string) => {
+    const offset = yaml.search(new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:`, "m"));
+    return offset >= 0 ? fileLine(yaml, offset) : { line: 1, column: 1 };
   };
+  const fail = (key: string, reason: string): never => {
+    const { line, column } = keyAt(key);
+    throw new ContentError(sourcePath, line, column, reason);
+  };
+  for (const key of Object.keys(record)) {
+    if ((FRONTMATTER_KEYS as readonly string[]).includes(key)) continue;
+    fail(key, `unknown front matter key "${key}": did you mean "${closest(key, [...FRONTMATTER_KEYS])}"? (known keys: ${FRONTMATTER_KEYS.join(", ")})`);
+  }
   if (typeof record.title !== "string" || !record.title.trim()) {
     fail("title", `front matter needs a non-empty "title"`);
   }
@@ -72,7 +98,7 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
   }
   const sidebarPosition = record.sidebar_position;
   if (sidebarPosition !== undefined && (typeof sidebarPosition !== "number" || !Number.isFinite(sidebarPosition))) {
-    fail("sidebar_position", `front matter "sidebar_position" must be a number`);
+    fail("sidebar_position", `front matter "sidebar_position" must be a number, not ${JSON.stringify(sidebarPosition)}`);
   }
   const redirectFrom = readRedirectFrom(record.redirect_from, (reason) => fail("redirect_from", reason));
   const offset = match[0].split("\n").length - (match[0].endsWith("\n") ? 1 : 0);
@@ -122,8 +148,15 @@ function listMdx(dir: string): string[] {
 const FOLDERS = { doc: "docs", page: "pages", partial: "partials" } as const;
 const URL_PREFIX = { doc: "/docs", page: "", partial: "/_partials" } as const;
 
+/**
+ * Called, in development, with a page whose front matter is wrong instead of
+ * stopping: the page stays (titled after its file) so that the rest of the
+ * site, its sidebar included, keeps working while it shows its mistake.
+ */
+export type OnPageError = (error: ContentError, page: SourcePage) => void;
+
 /** Every page below `base`, of one kind, at `${urlPrefix}/<slug>`. */
-function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefix: string): SourcePage[] {
+function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefix: string, onError?: OnPageError): SourcePage[] {
   if (!existsSync(base)) return [];
   return listMdx(base)
     .sort()
@@ -131,17 +164,26 @@ function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefi
       const slug = relative(base, file).split(sep).join("/").replace(/\.mdx$/, "");
       const sourcePath = relative(root, file).split(sep).join("/");
       const raw = readFileSync(file, "utf8");
-      const { data, body, offset } = readFrontmatter(raw, sourcePath);
-      return { slug, kind, url: `${urlPrefix}/${slug}`, sourcePath, frontmatter: data, body, bodyLineOffset: offset, raw };
+      const url = `${urlPrefix}/${slug}`;
+      try {
+        const { data, body, offset } = readFrontmatter(raw, sourcePath);
+        return { slug, kind, url, sourcePath, frontmatter: data, body, bodyLineOffset: offset, raw };
+      } catch (error) {
+        if (!onError || !(error instanceof ContentError)) throw error;
+        const title = slug.split("/").at(-1) ?? slug;
+        const page: SourcePage = { slug, kind, url, sourcePath, frontmatter: { title, description: title }, body: "", bodyLineOffset: 0, raw: "" };
+        onError(error, page);
+        return page;
+      }
     });
 }
 
 /** Reads every page under content/docs (the current release), content/pages and content/partials. */
-export function readContentSources(root: string, contentDir = join(root, "content")): SourcePage[] {
-  return (["doc", "page", "partial"] as const).flatMap((kind) => readTree(root, join(contentDir, FOLDERS[kind]), kind, URL_PREFIX[kind]));
+export function readContentSources(root: string, contentDir = join(root, "content"), onError?: OnPageError): SourcePage[] {
+  return (["doc", "page", "partial"] as const).flatMap((kind) => readTree(root, join(contentDir, FOLDERS[kind]), kind, URL_PREFIX[kind], onError));
 }
 
 /** Reads the docs tree of another version (content/next, content/releases/<id>), served under `docsBase`. */
-export function readDocsTree(root: string, dir: string, docsBase: string): SourcePage[] {
-  return readTree(root, dir, "doc", docsBase);
+export function readDocsTree(root: string, dir: string, docsBase: string, onError?: OnPageError): SourcePage[] {
+  return readTree(root, dir, "doc", docsBase, onError);
 }

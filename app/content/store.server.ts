@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { json } from "@remix-run/node";
-import type { ContentProblemData } from "./problems";
+import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
 import type { CompiledPage, SiteContent } from "./types";
 
 /** Written by `npm run build:content`, relative to the working directory. */
@@ -14,7 +14,12 @@ export const SITE_CONTENT_FILE = "build/content/site-content.json";
  */
 export const LIVE_CONTENT = Symbol.for("smriti.live-content");
 
-type LiveView = { current(): { content: SiteContent | null; problems: ContentProblemData["contentProblems"] | null } | null };
+type LiveView = { current(): { content: SiteContent | null; problems: ContentProblem[] | null } | null };
+
+const liveState = () => ((globalThis as Record<symbol, unknown>)[LIVE_CONTENT] as LiveView | undefined)?.current() ?? null;
+
+const problemResponse = (problems: ContentProblem[]) =>
+  json<ContentProblemData>({ contentProblems: problems }, { status: 500, headers: { "Cache-Control": "no-store" } });
 
 let loaded: { content: SiteContent; mtimeMs: number } | null = null;
 
@@ -28,10 +33,26 @@ function read(file: string): SiteContent {
 
 /** Development: the live content, or the content's mistakes thrown as a 500 the root error page shows. */
 function liveContent(): SiteContent | null {
-  const state = ((globalThis as Record<symbol, unknown>)[LIVE_CONTENT] as LiveView | undefined)?.current();
+  const state = liveState();
   if (!state) return null;
   if (state.content) return state.content;
-  throw json<ContentProblemData>({ contentProblems: state.problems ?? [] }, { status: 500, headers: { "Cache-Control": "no-store" } });
+  throw problemResponse(state.problems ?? []);
+}
+
+/**
+ * Development: the content's mistakes that show at `place` (a page, a
+ * version's sidebar or API pages); none in production, whose build refuses
+ * every mistake.
+ */
+export function liveProblems(place: ProblemPlace): ContentProblem[] {
+  if (process.env.NODE_ENV !== "development") return [];
+  return (liveState()?.problems ?? []).filter((problem) => problem.place === place);
+}
+
+/** Development: throws the error page of the mistakes at `place`, if it has any. */
+export function throwLiveProblems(place: ProblemPlace): void {
+  const problems = liveProblems(place);
+  if (problems.length) throw problemResponse(problems);
 }
 
 /**
@@ -53,7 +74,10 @@ export function getSiteContent(): SiteContent {
 }
 
 export function findPage(url: string): CompiledPage | undefined {
-  return getSiteContent().pages[url];
+  const content = getSiteContent();
+  // A page with a mistake shows it, in its place only: the rest of the site keeps working.
+  throwLiveProblems(`page:${url}`);
+  return content.pages[url];
 }
 
 /**

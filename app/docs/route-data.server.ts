@@ -1,7 +1,7 @@
 import { getSiteConfig } from "~/config.server";
 import { categoryTrail, flattenNavigation } from "~/content/navigation.server";
 import { currentVersion, versionById } from "~/content/site-versions";
-import { findPage, getSiteContent } from "~/content/store.server";
+import { findPage, getSiteContent, liveProblems } from "~/content/store.server";
 import type { CompiledPage } from "~/content/types";
 import type { ContentRouteData, DocRouteData } from "./route-data";
 import { versionLinks } from "./version-links.server";
@@ -22,6 +22,14 @@ let docsCacheBuild = "";
 
 /** Route data of the docs page at `url` ("/docs/user-guide/installation", "/docs/next/…"), or null. */
 export function docRouteData(url: string): DocRouteData | null {
+  const data = cachedDocRouteData(url);
+  if (!data) return null;
+  // Development: a broken category file shows in the sidebar of its version's pages.
+  const navigationProblems = liveProblems(`navigation:${data.version}`);
+  return navigationProblems.length ? { ...data, navigationProblems } : data;
+}
+
+function cachedDocRouteData(url: string): DocRouteData | null {
   const content = getSiteContent();
   if (docsCacheBuild !== content.buildId) {
     docsCache.clear();

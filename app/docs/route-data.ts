@@ -1,3 +1,4 @@
+import type { ContentProblem } from "~/content/problems";
 import type { NavItem, TocEntry } from "~/content/types";
 
 export interface PageLink {
@@ -89,6 +90,8 @@ export function versionMenu(site: SiteVersion[], page: PageVersions | null): Ver
 /** A docs page adds the sidebar, breadcrumbs and previous/next links. */
 export interface DocRouteData extends ContentRouteData, PageVersions {
   navigation: NavItem[];
+  /** Development only: mistakes in the version's `_category_.json` files, shown above the sidebar. */
+  navigationProblems?: ContentProblem[];
   breadcrumbs: Breadcrumb[];
   previous: PageLink | null;
   next: PageLink | null;

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/docs/Breadcrumbs";
 import { Pagination } from "~/components/docs/Pagination";
 import { Sidebar } from "~/components/docs/Sidebar";
+import { SidebarProblems } from "~/components/layout/ErrorPages";
 import { loader } from "~/route-loaders/docs-page.server";
 import { DocContent, Main, PageMeta, pageMeta, rootFromMatches, TableOfContents, versionRobots } from "~/page-kit";
 
@@ -45,6 +46,7 @@ export default function DocPage() {
       {/* Below 996 px this same sidebar is shown inside the open mobile menu (app.css, "Mobile menu"). */}
       <div className="docs-sidebar hidden w-64 shrink-0 border-r border-slate-200 lg:block dark:border-slate-800">
         <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto py-6 pr-3">
+          {data.navigationProblems && <SidebarProblems problems={data.navigationProblems} />}
           <Sidebar navigation={data.navigation} />
         </div>
       </div>

@@ -6,10 +6,10 @@
 // so it survives the reloads of the server build that app code changes cause.
 // Browsers open on the site listen on CONTENT_EVENTS and re-run their loaders
 // when the content changes. See docs/decisions/009-live-content.md.
-import { watch } from "node:fs";
 import http from "node:http";
 import { join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
+import { watch } from "chokidar";
 
 const CONTENT_EVENTS = "/__live-content";
 const LIVE_CONTENT = Symbol.for("smriti.live-content");
@@ -82,8 +82,9 @@ class LiveSite {
   async start() {
     log(`compiling ${contentDir}`);
     this.follow(await startPipeline());
-    watch(join(root, "app"), { recursive: true }, (_event, name) => {
-      if (name && this.pipeline.files.has(join(root, "app", String(name)))) this.restartSoon();
+    // chokidar rather than fs.watch, which loses files saved by rename (app/content/watch.server.ts).
+    watch(join(root, "app"), { ignoreInitial: true, atomic: 50 }).on("all", (_event, path) => {
+      if (this.pipeline.files.has(path)) this.restartSoon();
     });
   }
 

@@ -23,7 +23,7 @@ const live = new LiveContent({
 });
 live.onChange((state) => parentPort.postMessage({ type: "state", state }));
 await live.refresh();
-live.watch();
+await live.watch();
 parentPort.postMessage({ type: "ready", files: [...pipelineFiles] });
 await live.warmUp();
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -89,6 +89,29 @@ test("an edited page updates in the open browser without a reload, keeping the s
   expect(server.output()).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
 });
 
+test("saves by rename (as sed -i and editors' atomic save do), three in a row, then a delete and re-create, are each seen", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 8);
+  await openLive(page, PAGE);
+  const saveByRename = (text: string) => {
+    writeFileSync(`${albumsFile()}.save-tmp`, text);
+    renameSync(`${albumsFile()}.save-tmp`, albumsFile());
+  };
+  for (const round of [1, 2, 3]) {
+    saveByRename(original.replace("## What it does", `Rename-save number ${round}.\n\n## What it does`));
+    await expect(page.getByText(`Rename-save number ${round}.`)).toBeVisible({ timeout: UPDATE_MS });
+  }
+  unlinkSync(albumsFile());
+  // Gone (a 404, or the links to it reported broken): anything but the page.
+  await expect.poll(async () => (await fetch(`${ORIGIN}${PAGE}`)).status, { timeout: UPDATE_MS }).not.toBe(200);
+  writeFileSync(albumsFile(), original.replace("## What it does", "Created again after the delete.\n\n## What it does"));
+  await page.goto(`${ORIGIN}${PAGE}`);
+  await expect(page.getByText("Created again after the delete.")).toBeVisible({ timeout: UPDATE_MS });
+  await openLive(page, PAGE);
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByText("Created again after the delete.")).toHaveCount(0, { timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
 test("a new page appears in the sidebar and the previous/next links of the open page, and is served", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, PAGE);
@@ -131,7 +154,7 @@ test("a new title, heading and category label show in the sidebar, breadcrumbs, 
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test("broken MDX shows file, line and column in the browser; fixing it brings the page back", async ({ page }) => {
+test("broken MDX shows file, line and column on its page only, the page beside it keeps working; fixing it brings the page back", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 4);
   await openLive(page, PAGE);
   const lines = original.split("\n");
@@ -151,10 +174,14 @@ test("broken MDX shows file, line and column in the browser; fixing it brings th
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), theme).toEqual([]);
   }
 
-  // The server is still up: other requests are answered (with the same report) and nothing exited.
+  // The mistake stays on its page: the page beside it still answers 200 with its content, and nothing exited.
   const response = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
-  expect(response.status).toBe(500);
-  expect(await response.text()).toContain(albumsSourcePath());
+  expect(response.status).toBe(200);
+  const beside = await response.text();
+  expect(beside).toContain("<h1");
+  expect(beside).toContain("Introduction");
+  expect(beside).not.toContain(albumsSourcePath());
+  expect((await fetch(`${ORIGIN}${PAGE}`)).status).toBe(500);
   expect(server.child.exitCode).toBeNull();
 
   writeFileSync(albumsFile(), original);
@@ -171,6 +198,21 @@ test("a broken internal link is shown the same way, with the target it names", a
   await expect(page.getByText(/\/docs\/user-guide\/nowhere/).first()).toBeVisible();
   writeFileSync(albumsFile(), original);
   await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+});
+
+test("a broken _category_.json shows its mistake in the sidebar; the page keeps its content", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  const category = join(contentDir, "docs/user-guide/features/_category_.json");
+  const good = readFileSync(category, "utf8");
+  writeFileSync(category, good.replace(/"label"/, '"lable"'));
+  const mistakes = page.getByRole("region", { name: "Sidebar mistakes" }).filter({ visible: true });
+  await expect(mistakes).toContainText(`${category}:`, { timeout: UPDATE_MS });
+  await expect(mistakes).toContainText('"lable"');
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible();
+  writeFileSync(category, good);
+  await expect(mistakes).toHaveCount(0, { timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
 });
 
 test("the production build carries none of it: only production packages on the server, no live reload in the browser", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -76,15 +76,19 @@ describe("live content (npm run dev)", () => {
     assert.equal(compiledSince(mark).length, 1);
   });
 
-  test("invalid MDX becomes the state, with file, line, column and the lines around it; fixing it recovers", async () => {
+  test("invalid MDX is a problem of its page only, with file, line, column and the lines around it; fixing it recovers", async () => {
     const good = readFileSync(secondFile(), "utf8");
     const lines = good.split("\n");
     lines.push("", "Broken <div> here", "");
     writeFileSync(secondFile(), lines.join("\n"));
     live.invalidate();
     const broken = await live.refresh();
-    assert.equal(broken.content, null);
-    const [problem] = broken.problems!;
+    // Every other page is still built; the broken one is left out and its mistake kept in its place.
+    assert.ok(broken.content?.pages["/docs/guide/first"], "the other page still built");
+    assert.equal(broken.content.pages["/docs/guide/second"], undefined);
+    assert.equal(broken.problems.length, 1);
+    const [problem] = broken.problems;
+    assert.equal(problem!.place, "page:/docs/guide/second");
     assert.equal(problem!.file, sourcePath(secondFile()));
     assert.equal(problem!.line, lines.length - 1);
     assert.ok(problem!.column > 0);
@@ -94,7 +98,8 @@ describe("live content (npm run dev)", () => {
     writeFileSync(secondFile(), good);
     live.invalidate();
     const fixed = await live.refresh();
-    assert.ok(fixed.content);
+    assert.ok(fixed.content?.pages["/docs/guide/second"]);
+    assert.deepEqual(fixed.problems, []);
     assert.ok(fixed.version > broken.version);
   });
 
@@ -118,8 +123,25 @@ describe("live content (npm run dev)", () => {
     assert.ok((await live.refresh()).content);
   });
 
+  test("a broken _category_.json is a problem of its version's sidebar; the pages keep working", async () => {
+    const category = join(dir, "docs/guide/_category_.json");
+    const good = readFileSync(category, "utf8");
+    writeFileSync(category, '{ "label": "Guide", "postion": 1 }\n');
+    live.invalidate();
+    const broken = await live.refresh();
+    assert.ok(broken.content?.pages["/docs/guide/first"], "pages still built");
+    assert.deepEqual(
+      broken.problems.map((p) => [p.place, p.file, p.line]),
+      [["navigation:24.05.08", sourcePath(category), 1]],
+    );
+    assert.match(broken.problems[0]!.message, /postion/);
+    writeFileSync(category, good);
+    live.invalidate();
+    assert.deepEqual((await live.refresh()).problems, []);
+  });
+
   test("watching the folder builds on its own when a file is saved, and tells listeners", async () => {
-    const stop = live.watch(10);
+    const stop = await live.watch(10);
     try {
       const changed = new Promise<LiveState>((resolve) => {
         const off = live.onChange((state) => {
@@ -131,7 +153,76 @@ describe("live content (npm run dev)", () => {
       const state = await changed;
       assert.ok(state.content?.pages["/docs/guide/third"], "the new page is in the content");
     } finally {
-      stop();
+      await stop();
+    }
+  });
+
+  test("saves by rename (three in a row), a delete and re-create, and a new folder are each seen", async () => {
+    const stop = await live.watch(10);
+    const nextState = () =>
+      new Promise<LiveState>((resolve) => {
+        const off = live.onChange((state) => {
+          off();
+          resolve(state);
+        });
+      });
+    /** Writes a temporary file beside `file` and renames it over, as sed -i and editors' atomic saves do. */
+    const saveByRename = (file: string, text: string) => {
+      writeFileSync(`${file}.tmp-save`, text);
+      renameSync(`${file}.tmp-save`, file);
+    };
+    const page = (title: string) => `---\ntitle: ${title}\ndescription: Saved by rename.\n---\n\nBody of ${title}.\n`;
+    try {
+      for (const round of [1, 2, 3]) {
+        const changed = nextState();
+        saveByRename(secondFile(), page(`Renamed save ${round}`));
+        const state = await changed;
+        assert.equal(state.content?.pages["/docs/guide/second"]?.title, `Renamed save ${round}`, `rename-save ${round} seen`);
+      }
+      let changed = nextState();
+      unlinkSync(secondFile());
+      assert.equal((await changed).content?.pages["/docs/guide/second"], undefined, "the deleted page is gone");
+      changed = nextState();
+      writeFileSync(secondFile(), page("Created again"));
+      assert.equal((await changed).content?.pages["/docs/guide/second"]?.title, "Created again");
+      changed = nextState();
+      saveByRename(secondFile(), page("Renamed after re-create"));
+      assert.equal((await changed).content?.pages["/docs/guide/second"]?.title, "Renamed after re-create");
+
+      changed = nextState();
+      mkdirSync(join(dir, "docs/guide/new-folder"));
+      writeFileSync(join(dir, "docs/guide/new-folder/inside.mdx"), page("Inside a new folder"));
+      // The folder may be reported before its file: wait for the state that has the page.
+      let state = await changed;
+      while (!state.content?.pages["/docs/guide/new-folder/inside"]) state = await nextState();
+      changed = nextState();
+      saveByRename(join(dir, "docs/guide/new-folder/inside.mdx"), page("Edited inside the new folder"));
+      assert.equal((await changed).content?.pages["/docs/guide/new-folder/inside"]?.title, "Edited inside the new folder");
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe("a tolerant build (development) keeps a broken spec on its API pages", () => {
+  test("the spec's YAML mistake is placed by file, line and column; every page is still built", async () => {
+    const { buildSiteContent } = await import("../../app/content/build.server");
+    const specRoot = mkdtempSync(join(tmpdir(), "spec-root-"));
+    try {
+      cpSync(join(root, "spec"), join(specRoot, "spec"), { recursive: true });
+      const next = join(specRoot, "spec/openapi.yaml");
+      writeFileSync(next, readFileSync(next, "utf8").replace(/^info:\n/m, "info:\n  title: [unclosed\n"));
+      const result = await buildSiteContent({ root, contentDir: fixture, specRoot, cacheDir: null, tolerant: true });
+      assert.ok(result.content.pages["/docs/guide/first"]);
+      assert.equal(result.problems.length, 1);
+      const [problem] = result.problems;
+      assert.equal(problem!.place, "api:24.05.08");
+      assert.equal(problem!.error.file, "spec/openapi.yaml");
+      assert.ok(problem!.error.line > 1, `line ${problem!.error.line}`);
+      // Without tolerance, the same mistake stops the build, naming the same place.
+      await assert.rejects(buildSiteContent({ root, contentDir: fixture, specRoot, cacheDir: null }), /spec\/openapi\.yaml:\d+:\d+/);
+    } finally {
+      rmSync(specRoot, { recursive: true, force: true });
     }
   });
 });

@@ -59,7 +59,7 @@ export function CrashPage() {
 }
 
 /** One mistake: where it is, what is wrong, and the lines around it with the column marked. */
-function ProblemReport({ problem }: { problem: ContentProblem }) {
+export function ProblemReport({ problem }: { problem: ContentProblem }) {
   const place = problem.file ? `${problem.file}:${problem.line}:${problem.column}` : "The content";
   return (
     <li className="rounded-md border border-red-300 p-4 dark:border-red-800">
@@ -98,5 +98,23 @@ export function ContentProblemPage({ problems }: { problems: ContentProblem[] })
       </ul>
       <p>Fix it and save the file: this page updates by itself. The production build (<code>npm run build</code>) stops on the same mistake.</p>
     </ErrorLayout>
+  );
+}
+
+/**
+ * Development only: a mistake in a `_category_.json`, shown where the sidebar
+ * is while the rest of the page keeps working (the sidebar falls back to
+ * labels made from folder names).
+ */
+export function SidebarProblems({ problems }: { problems: ContentProblem[] }) {
+  return (
+    <section aria-label="Sidebar mistakes" className="mb-4 text-sm">
+      <p className="mb-2 font-bold text-red-800 dark:text-red-300">The sidebar has a mistake.</p>
+      <ul className="space-y-2">
+        {problems.map((problem, index) => (
+          <ProblemReport key={index} problem={problem} />
+        ))}
+      </ul>
+    </section>
   );
 }

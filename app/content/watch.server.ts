@@ -1,0 +1,35 @@
+import { watch, type FSWatcher } from "chokidar";
+
+// Watching content for `npm run dev`. Node's recursive fs.watch on Linux loses
+// a file saved by rename (a temporary file renamed over the original: sed -i,
+// editors' "atomic" or "safe" write): later saves of it are never reported
+// (notes/stack.md, trap 17). chokidar re-attaches to a path after a rename,
+// a delete and re-create, and follows new folders, so every save is seen.
+
+export interface FolderWatch {
+  /** Stops watching; resolves once every watcher is closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Calls `onChange` with the absolute path of every file or folder added,
+ * changed or removed below `folders`, from the moment the returned promise
+ * resolves (after the first scan) until close(). `ignored` skips whole
+ * subtrees (e.g. a build output folder).
+ */
+export async function watchFolders(
+  folders: string[],
+  onChange: (path: string) => void,
+  options: { ignored?: (path: string) => boolean; onError?: (error: unknown) => void } = {},
+): Promise<FolderWatch> {
+  const watcher: FSWatcher = watch(folders, {
+    ignoreInitial: true,
+    ignored: options.ignored,
+    // A file renamed over within this time is reported as changed, not removed and added.
+    atomic: 50,
+  });
+  watcher.on("all", (_event, path) => onChange(path));
+  watcher.on("error", (error) => options.onError?.(error));
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return { close: () => watcher.close() };
+}

@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { compilePage } from "../../app/content/compile.server";
+import { ContentError } from "../../app/content/content-error.server";
+import { readDocsTree } from "../../app/content/source.server";
+
+// Every kind of content mistake names the author's file, line and column, the
+// same wherever it is shown (dev server, terminal, npm run build): each is a
+// ContentError, which all three print as file:line:column: message.
+
+/** The ContentError a page's compilation fails with. */
+async function compileError(body: string): Promise<ContentError> {
+  const raw = `---\ntitle: T\n---\n${body}`;
+  try {
+    await compilePage({ sourcePath: "content/docs/page.mdx", raw, body }, () => null);
+  } catch (error) {
+    assert.ok(error instanceof ContentError, `a ContentError, not ${String(error)}`);
+    return error;
+  }
+  assert.fail("the page compiled");
+}
+
+describe("MDX mistakes", () => {
+  test("an unclosed block tag is placed at its own line, not 0:1", async () => {
+    const error = await compileError("\nIntro.\n\n<div>\n\nNever closed.\n");
+    assert.equal(error.file, "content/docs/page.mdx");
+    assert.deepEqual([error.line, error.column], [7, 1]);
+    assert.match(error.reason, /closing tag for `<div>`/);
+    assert.doesNotMatch(error.reason, /\(\d+:\d+/, "the position is not repeated in the message");
+  });
+
+  test("an unclosed expression is placed at its line and column", async () => {
+    const error = await compileError("\nText with {broken expression\n");
+    assert.equal(error.line, 5);
+    assert.ok(error.column > 1);
+    assert.match(error.reason, /closing brace/);
+  });
+
+  test("an unknown component names itself, its place and the components that exist", async () => {
+    const error = await compileError("\nIntro.\n\nText <Pill>inline</Pill>.\n\n<Carousel />\n");
+    assert.deepEqual([error.file, error.line, error.column], ["content/docs/page.mdx", 7, 6]);
+    assert.match(error.reason, /unknown component <Pill>/);
+    assert.match(error.reason, /ArchitectureDiagram/);
+  });
+});
+
+describe("front matter mistakes", () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "front-matter-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The ContentError reading a one-page docs tree fails with. */
+  function readError(text: string): ContentError {
+    rmSync(join(dir, "docs"), { recursive: true, force: true });
+    mkdirSync(join(dir, "docs"));
+    writeFileSync(join(dir, "docs/page.mdx"), text);
+    try {
+      readDocsTree(dir, join(dir, "docs"), "/docs");
+    } catch (error) {
+      assert.ok(error instanceof ContentError, `a ContentError, not ${String(error)}`);
+      return error;
+    }
+    assert.fail("the front matter was accepted");
+  }
+
+  test("a YAML mistake is placed by the file's line, and the message carries no other line number", () => {
+    const error = readError("---\ntitle: Fine\ndescription: Fine too\nsidebar_label: [unclosed\n---\n\nBody.\n");
+    assert.equal(error.file, "docs/page.mdx");
+    assert.ok(error.line >= 4 && error.line <= 5, `line ${error.line}`);
+    assert.match(error.reason, /^invalid front matter: /);
+    assert.doesNotMatch(error.reason, /line \d/);
+  });
+
+  test("an unknown key is refused with the closest known one, at its line", () => {
+    const error = readError("---\ntitle: Fine\nsidebar_postion: 2\n---\n\nBody.\n");
+    assert.deepEqual([error.line, error.column], [3, 1]);
+    assert.match(error.reason, /unknown front matter key "sidebar_postion": did you mean "sidebar_position"\?/);
+  });
+
+  test("a value of the wrong type names the key, its line and what it got", () => {
+    const error = readError("---\ntitle: Fine\ndescription: Fine\nsidebar_position: second\n---\n\nBody.\n");
+    assert.equal(error.line, 4);
+    assert.match(error.reason, /"sidebar_position" must be a number, not "second"/);
+  });
+});
