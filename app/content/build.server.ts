@@ -6,6 +6,7 @@ import { diskCache, memoryCache, pipelineFingerprint, sha256, type CompileCache 
 import { checkLinks, type LinkReport } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
 import { checkRedirects, declaredRedirects } from "./redirects.server";
+import { drawsDiagram, readDiagramData } from "./diagram-data.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
 import { buildNavigation, flattenNavigation, readCategoryFiles } from "./navigation.server";
@@ -132,7 +133,8 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const allVersions = trees.map((tree) => tree.version);
   const sources = trees.flatMap((tree) => tree.sources);
   const bySourcePath = new Map(sources.map((page) => [page.sourcePath, page]));
-  const versionOf = (page: SourcePage) => trees.find((tree) => tree.sources.includes(page))!.version;
+  const treeOf = (page: SourcePage) => trees.find((tree) => tree.sources.includes(page))!;
+  const versionOf = (page: SourcePage) => treeOf(page).version;
 
   let compiled = 0;
   let fromCache = 0;
@@ -140,18 +142,25 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
     sources.map(async (page): Promise<[SourcePage, CompiledBody, string]> => {
       const version = versionOf(page);
       // Links map into the version's URLs, so the same text compiles differently in another version.
-      const contentHash = sha256(page.sourcePath, page.raw, version.docsBase, version.apiUrl, version.specBase);
+      const diagrams = treeOf(page).diagrams;
+      const contentHash = sha256(page.sourcePath, page.raw, version.docsBase, version.apiUrl, version.specBase, drawsDiagram(page.raw) ? diagrams.raw : "");
       const key = sha256(fingerprint, contentHash);
       const cached = cache.read(key);
       if (cached) {
         fromCache += 1;
         return [page, cached, contentHash];
       }
+      if (drawsDiagram(page.raw) && !diagrams.data) {
+        throw new ContentError(page.sourcePath, 1, 1, `the page draws a diagram, but its version has no ${diagrams.sourcePath} with the diagrams' labels and steps`);
+      }
       const started = performance.now();
       let body: CompiledBody;
       try {
-        body = await compilePage(page, sourceResolver(page, bySourcePath), (href) =>
-          mapLinkIntoVersion(href, current, version, allVersions),
+        body = await compilePage(
+          page,
+          sourceResolver(page, bySourcePath),
+          (href) => mapLinkIntoVersion(href, current, version, allVersions),
+          diagrams.data,
         );
       } catch (error) {
         if (!onPageError || !(error instanceof ContentError)) throw error;
@@ -234,7 +243,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       toc: body.toc,
       anchors: body.anchors,
       sections: body.sections,
-      markdown: toMarkdown({ ...page.frontmatter, description, body: page.body }, body.links),
+      markdown: toMarkdown({ ...page.frontmatter, description, body: page.body }, body.links, treeOf(page).diagrams.data),
       sourcePath: page.sourcePath,
       lastUpdated: dates.get(page.sourcePath) ?? null,
       contentHash,
@@ -252,6 +261,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       version: tree.version,
       entry: versionEntry(tree, navigation),
       navigation,
+      diagrams: tree.diagrams.data,
       api: apis.get(tree.version.id)?.page ?? null,
       partials: tree.version.status === "current" ? {} : partials.get(tree.version.id)!,
     };
@@ -294,6 +304,8 @@ interface VersionTree {
    * compiled with its own links (its API reference shows them).
    */
   sources: SourcePage[];
+  /** Its diagrams' labels and steps (content/<tree>/diagrams.json). */
+  diagrams: ReturnType<typeof readDiagramData>;
 }
 
 function readVersionsFile(contentDir: string): DocsVersion[] {
@@ -317,10 +329,10 @@ function readVersionTrees(root: string, contentDir: string, onPageError?: OnPage
   const shared = readContentSources(root, contentDir, onPageError);
   const partials = shared.filter((page) => page.kind === "partial");
   return readVersionsFile(contentDir).flatMap((version): VersionTree[] => {
-    if (version.status === "current") return [{ version, sources: shared }];
     const dir = join(contentDir, version.tree);
+    if (version.status === "current") return [{ version, sources: shared, diagrams: readDiagramData(root, dir) }];
     if (!existsSync(dir)) return [];
-    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase, onPageError), ...partials.map((page) => ({ ...page }))] }];
+    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase, onPageError), ...partials.map((page) => ({ ...page }))], diagrams: readDiagramData(root, dir) }];
   });
 }
 

@@ -10,7 +10,8 @@ import remarkGfm from "remark-gfm";
 import type { Element } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
 import type { Node } from "unist";
-import { mdxComponents } from "./mdx-components";
+import type { DiagramData } from "~/components/diagrams/data";
+import { mdxComponentsFor } from "./mdx-components";
 import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
 import { rehypeCompactCode } from "./plugins/compact-code.server";
@@ -83,6 +84,8 @@ export async function compilePage(
   resolveSource: (relativePath: string) => string | null,
   /** Maps "/docs/…" and "/api…" links into the URLs of the page's docs version (app/content/versions.ts). */
   mapLink: (href: string) => string = (href) => href,
+  /** The page's version's diagrams (its diagrams.json); null when the page shows none. */
+  diagrams: DiagramData | null = null,
 ): Promise<CompiledBody> {
   const warnings: ContentWarning[] = [];
   const warn = (message: string, node?: Node) =>
@@ -160,6 +163,6 @@ export async function compilePage(
   }
 
   const Content = getMDXComponent(code);
-  const html = renderToStaticMarkup(createElement(Content, { components: mdxComponents }));
+  const html = renderToStaticMarkup(createElement(Content, { components: diagrams ? mdxComponentsFor(diagrams) : {} }));
   return { html, ...outline, links, warnings };
 }

@@ -1,3 +1,4 @@
+import type { DiagramData } from "~/components/diagrams/data";
 import { mdxComponentText, type MdxComponentName } from "./mdx-components";
 import type { CollectedLink } from "./plugins/links.server";
 import { HEADING_ID, transformProse } from "./preprocess.server";
@@ -13,12 +14,13 @@ function escapeRegExp(text: string): string {
  * the description, then the body without MDX-only syntax (comments, {#id},
  * components), with links to source files turned into page URLs.
  */
-export function toMarkdown(page: { title: string; description: string; body: string }, links: CollectedLink[]): string {
+export function toMarkdown(page: { title: string; description: string; body: string }, links: CollectedLink[], diagrams: DiagramData | null): string {
   const rewrites = links.filter((link) => link.resolved !== link.href);
+  const componentText: Partial<Record<MdxComponentName, string>> = diagrams ? mdxComponentText(diagrams) : {};
   const body = transformProse(page.body, (line) => {
     const component = line.match(COMPONENT_LINE)?.[1];
-    if (component && component in mdxComponentText) {
-      return `> ${mdxComponentText[component as MdxComponentName]}`;
+    if (component && component in componentText) {
+      return `> ${componentText[component as MdxComponentName] ?? ""}`;
     }
     let out = line.replace(HEADING_ID, "$1");
     for (const link of rewrites) {

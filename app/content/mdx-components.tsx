@@ -1,26 +1,29 @@
 import { ArchitectureDiagram, ProcessingPipelineDiagram } from "~/components/diagrams";
+import type { DiagramProps } from "~/components/diagrams/primitives";
+import type { DiagramData } from "~/components/diagrams/data";
+
+/** The components a page may use as JSX (e.g. `<ArchitectureDiagram />`). */
+export const MDX_COMPONENT_NAMES = ["ArchitectureDiagram", "ProcessingPipelineDiagram"] as const;
+
+export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
 
 /**
- * The components a page may use as JSX (e.g. `<ArchitectureDiagram />`). They
- * are rendered to static HTML at build time, so they must not rely on state or
- * effects.
+ * The components of one version's pages. They are rendered to static HTML at
+ * build time, so they must not rely on state or effects. The diagrams draw
+ * that version's labels and steps (its diagrams.json), so a page of Next
+ * shows Next's facts without any prop in its text.
  */
-export const mdxComponents = {
-  ArchitectureDiagram,
-  ProcessingPipelineDiagram,
-};
+export function mdxComponentsFor(diagrams: DiagramData) {
+  return {
+    ArchitectureDiagram: (props: DiagramProps) => <ArchitectureDiagram {...props} data={diagrams.architecture} />,
+    ProcessingPipelineDiagram: (props: DiagramProps) => <ProcessingPipelineDiagram {...props} data={diagrams.pipeline} />,
+  } satisfies Record<MdxComponentName, unknown>;
+}
 
-export type MdxComponentName = keyof typeof mdxComponents;
-
-/** What a component says in the Markdown version of a page, where SVG cannot go. */
-export const mdxComponentText: Record<MdxComponentName, string> = {
-  ArchitectureDiagram:
-    "Diagram: clients call the API (Go) over REST on port 5001; the API stores metadata in PostgreSQL with pgvector, " +
-    "tokens in an in-memory or Redis cache and files on disk or in MinIO, and exchanges gRPC calls with the worker " +
-    "(Python; ports 15001 and 15002), which reads the shared /storage volume and the /models folder and asks " +
-    "OpenStreetMap Nominatim for places.",
-  ProcessingPipelineDiagram:
-    "Diagram: an upload is saved with status PROCESSING and handed to the worker, which runs metadata and previews " +
-    "(then READY or FAILED), places, things, OCR, faces and search embeddings, and finally sends keywords and " +
-    "embeddings back to the API; people are clustered from faces on a schedule.",
-};
+/** What a component says in the Markdown version of a page, where SVG cannot go: the diagram's own text alternative. */
+export function mdxComponentText(diagrams: DiagramData): Record<MdxComponentName, string> {
+  return {
+    ArchitectureDiagram: `Diagram: ${diagrams.architecture.description}`,
+    ProcessingPipelineDiagram: `Diagram: ${diagrams.pipeline.description}`,
+  };
+}

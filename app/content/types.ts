@@ -1,4 +1,5 @@
 import type { ApiPageContent } from "~/api-reference/types";
+import type { DiagramData } from "~/components/diagrams/data";
 import type { SearchIndexData } from "~/search/types";
 import type { DocsVersion } from "./versions";
 
@@ -83,6 +84,8 @@ export interface VersionContent {
   /** Its introduction: where /docs (or /docs/next) leads, and where the version menu falls back to. */
   entry: string;
   navigation: NavItem[];
+  /** Its diagrams' labels and steps (content/<tree>/diagrams.json); the landing page draws the current release's. */
+  diagrams: DiagramData | null;
   /** Null when the version has no spec file. */
   api: ApiPageContent | null;
   /** The partials compiled with this version's links; empty for the current release, whose are `SiteContent.partials`. */

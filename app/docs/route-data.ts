@@ -41,6 +41,10 @@ export interface SiteVersion {
   status: "next" | "current" | "release";
   /** Its introduction: where the version menu falls back to, and the navbar's Docs link while it is read. */
   entry: string;
+  /** Where a reader starts: its user guide's introduction (else `entry`); the version menu leads there from pages of no version. */
+  guide: string;
+  /** Its docs prefix ("/docs", "/docs/next"): links in the chrome (footer) stay in the version being read. */
+  docsBase: string;
   /** Its API reference (the current release's when it has none). */
   apiUrl: string;
 }
@@ -82,7 +86,9 @@ export function versionMenu(site: SiteVersion[], page: PageVersions | null): Ver
   const versions = site.map((version) => {
     const same = page?.alternates[version.id];
     const api = page?.inApiReference === true;
-    return { ...version, url: same ?? (api ? version.apiUrl : version.entry), samePage: same !== undefined, fallback: api ? "API reference" : "introduction" };
+    // From a page of no version (the landing page), a reader choosing a version starts at its user guide.
+    const fallback = api ? version.apiUrl : page ? version.entry : version.guide;
+    return { ...version, url: same ?? fallback, samePage: same !== undefined, fallback: api ? "API reference" : "introduction" };
   });
   return { version: reading, versions };
 }

@@ -23,16 +23,24 @@ export function versionLinks(
   return { version: reading.version.id, alternates };
 }
 
+/** Where a reader starts reading a version: the user guide's introduction. */
+const GUIDE_SLUG = "user-guide/introduction";
+
 /** Every version with its introduction and API reference, in menu order. */
-export function siteVersionsOf(content: Pick<SiteContent, "versions">): SiteVersion[] {
+export function siteVersionsOf(content: Pick<SiteContent, "versions"> & Partial<Pick<SiteContent, "pages">>): SiteVersion[] {
   const currentApi = currentVersion(content).version.apiUrl;
-  return content.versions.map(({ version, entry, api }) => ({
-    id: version.id,
-    label: version.label,
-    status: version.status,
-    entry,
-    apiUrl: api ? version.apiUrl : currentApi,
-  }));
+  return content.versions.map(({ version, entry, api }) => {
+    const guide = `${version.docsBase}/${GUIDE_SLUG}`;
+    return {
+      id: version.id,
+      label: version.label,
+      status: version.status,
+      entry,
+      guide: content.pages?.[guide] ? guide : entry,
+      docsBase: version.docsBase,
+      apiUrl: api ? version.apiUrl : currentApi,
+    };
+  });
 }
 
 /** The root loader's versions: never throws, so a missing content file does not take down every page. */

@@ -6,9 +6,10 @@ import { Hero } from "~/components/landing/Hero";
 import { ProjectStatus } from "~/components/landing/ProjectStatus";
 import { QuickStart } from "~/components/landing/QuickStart";
 import { WhySelfHost } from "~/components/landing/WhySelfHost";
+import type { ArchitectureData } from "~/components/diagrams/data";
 import type { SiteConfig } from "~/site.config";
 
-let rendered: { config: SiteConfig; quickStart: string; html: string } | null = null;
+let rendered: { config: SiteConfig; quickStart: string; diagram: ArchitectureData | null; html: string } | null = null;
 
 /**
  * The landing page's body as HTML. Its sections are static, so they are
@@ -16,8 +17,8 @@ let rendered: { config: SiteConfig; quickStart: string; html: string } | null = 
  * content do not change while it runs), and the browser gets markup instead
  * of the components' code.
  */
-export function landingHtml(config: SiteConfig, quickStartHtml: string): string {
-  if (rendered?.config === config && rendered.quickStart === quickStartHtml) return rendered.html;
+export function landingHtml(config: SiteConfig, quickStartHtml: string, diagram: ArchitectureData | null): string {
+  if (rendered?.config === config && rendered.quickStart === quickStartHtml && rendered.diagram === diagram) return rendered.html;
   const html = renderToStaticMarkup(
     createElement(
       Fragment,
@@ -25,11 +26,12 @@ export function landingHtml(config: SiteConfig, quickStartHtml: string): string 
       createElement(Hero, { config }),
       createElement(Features),
       createElement(WhySelfHost),
-      createElement(Architecture),
+      // Drawn from the current release's diagrams.json; a site whose content has none leaves the section out.
+      diagram && createElement(Architecture, { diagram }),
       createElement(QuickStart, { codeHtml: quickStartHtml }),
       createElement(ProjectStatus, { config }),
     ),
   );
-  rendered = { config, quickStart: quickStartHtml, html };
+  rendered = { config, quickStart: quickStartHtml, diagram, html };
   return html;
 }

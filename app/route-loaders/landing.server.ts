@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSiteConfig } from "~/config.server";
+import { currentVersion } from "~/content/site-versions";
 import { getSiteContent } from "~/content/store.server";
 import type { ContentRouteData } from "~/docs/route-data";
 import { guardRejection } from "~/http/rejection.server";
@@ -15,9 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (rejected) throw new Response(null, { status: rejected });
   return load(() => {
     const config = getSiteConfig();
-    const quickStart = getSiteContent().partials["quick-start"]?.html ?? "";
+    const content = getSiteContent();
+    const quickStart = content.partials["quick-start"]?.html ?? "";
     // Sent as HTML like a docs page's body, and left out of the hydration payload (app/http/hydration.server.ts).
-    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart) };
+    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart, currentVersion(content).diagrams?.architecture ?? null) };
     return json({ page });
   });
 }

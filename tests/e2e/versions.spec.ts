@@ -122,14 +122,40 @@ test.describe("with Next built", () => {
     await expect(fallback).toHaveAttribute("href", current.entry);
     await fallback.click();
     await expect(page).toHaveURL(new RegExp(`${current.entry}$`));
-    // Pages of no version (the landing page) lead to each version's introduction.
+    // Pages of no version (the landing page) lead to each version's user guide introduction.
     await page.goto("/");
     await versionMenu(page, current.version.label).click();
-    await expect(menuEntry(page, next!.version.label)).toHaveAttribute("href", next!.entry);
+    await expect(menuEntry(page, next!.version.label)).toHaveAttribute("href", "/docs/next/user-guide/introduction");
+    await menuEntry(page, next!.version.label).click();
+    await expect(page.locator("h1")).toHaveText("Introduction");
+    await expect(page).toHaveURL(new RegExp("/docs/next/user-guide/introduction$"));
     await expect(page.getByRole("banner").getByRole("link", { name: "All releases" }).filter({ visible: true })).toHaveAttribute(
       "href",
       /\/releases$/,
     );
+    await context.close();
+  });
+
+  test("on a Next page the footer and the search icon stay in Next (without JavaScript)", async ({ browser }) => {
+    const { context, page } = await withoutJavaScript(browser, { viewport: { width: 390, height: 800 } });
+    await page.goto(inBothNext);
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    for (const [name, href] of [
+      ["User Guide", "/docs/next/user-guide/introduction"],
+      ["Installation", "/docs/next/user-guide/installation"],
+      ["Developer Guide", "/docs/next/dev-guide/introduction"],
+      ["API Reference", "/api/next"],
+      ["Contributing", "/docs/next/dev-guide/contribution"],
+    ]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+    }
+    await footer.getByRole("link", { name: "Installation", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp("/docs/next/user-guide/installation$"));
+    await page.getByRole("banner").getByRole("link", { name: "Search" }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/search\?version=next$/);
+    // The release's pages keep the release's links.
+    await page.goto(inBoth);
+    await expect(page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Installation", exact: true })).toHaveAttribute("href", "/docs/user-guide/installation");
     await context.close();
   });
 

@@ -17,6 +17,9 @@ const FILES: Record<string, string> = {
   "content/docs/user-guide/introduction.mdx": "---\ntitle: Introduction\n---\nRelease 24.05.08.\n",
   "content/next/user-guide/introduction.mdx": "---\ntitle: Introduction\n---\nThe main branch.\n",
   "content/next/user-guide/jobs.mdx": "---\ntitle: Jobs\n---\nOnly on the main branch.\n",
+  // Diagrams are content of a version (docs/decisions/027): their data travels with the tree.
+  "content/docs/diagrams.json": '{"architecture":{"apiStack":"Go 1.22"}}\n',
+  "content/next/diagrams.json": '{"architecture":{"apiStack":"Go 1.24"}}\n',
   "content/releases/24.01.15/user-guide/introduction.mdx": "---\ntitle: Introduction\n---\nRelease 24.01.15.\n",
   "spec/openapi.yaml": spec("24.05.08"),
   "spec/next/openapi.yaml": spec("24.06.24"),
@@ -52,6 +55,8 @@ describe("npm run docs:version (cutting a release) on a fixture repository", () 
     assert.ok(existsSync(join(root, "content/docs/user-guide/jobs.mdx")));
     assert.match(read("content/releases/24.05.08/user-guide/introduction.mdx"), /Release 24\.05\.08/);
     assert.ok(!existsSync(join(root, "content/releases/24.05.08/user-guide/jobs.mdx")));
+    assert.match(read("content/docs/diagrams.json"), /Go 1\.24/);
+    assert.match(read("content/releases/24.05.08/diagrams.json"), /Go 1\.22/);
     // Next stays, as the starting point of the following release.
     assert.match(read("content/next/user-guide/jobs.mdx"), /Only on the main branch/);
     assert.equal(read("spec/openapi.yaml"), spec("24.06.24"));

@@ -177,7 +177,7 @@ describe("building every version of the fixture", () => {
     const site = siteVersionsOf(content);
     const menu = (url: string) => versionMenu(site, versionLinks(content, versionOfAddress(content, url), url, exists))!;
     const setup = menu("/docs/dev-guide/setup");
-    assert.deepEqual(setup.version, { id: "24.05.08", label: "24.05.08", status: "current", entry: "/docs/dev-guide/introduction", apiUrl: "/api" });
+    assert.deepEqual(setup.version, { id: "24.05.08", label: "24.05.08", status: "current", entry: "/docs/dev-guide/introduction", guide: "/docs/dev-guide/introduction", docsBase: "/docs", apiUrl: "/api" });
     assert.deepEqual(
       setup.versions.map((v) => [v.label, v.url, v.samePage]),
       [
@@ -187,7 +187,7 @@ describe("building every version of the fixture", () => {
       ],
     );
     const jobs = menu("/docs/next/dev-guide/jobs");
-    assert.deepEqual(jobs.version, { id: "next", label: "Next", status: "next", entry: "/docs/next/dev-guide/introduction", apiUrl: "/api/next" });
+    assert.deepEqual(jobs.version, { id: "next", label: "Next", status: "next", entry: "/docs/next/dev-guide/introduction", guide: "/docs/next/dev-guide/introduction", docsBase: "/docs/next", apiUrl: "/api/next" });
     assert.deepEqual(
       jobs.versions.map((v) => [v.label, v.url, v.samePage]),
       [

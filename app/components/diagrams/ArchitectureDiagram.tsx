@@ -1,30 +1,19 @@
+import type { ArchitectureData } from "./data";
 import { Arrows, Boxes, DiagramSvg, Label, Legend, ResponsiveDiagram, type DiagramProps, type LegendItem, type Point, type Rect } from "./primitives";
 
 /*
  * The server's components and how they talk, drawn by us from the product
- * facts (§1): a wide layout (800 × 700) and a tall one (360 × 878).
+ * facts (§1): a wide layout (800 × 700) and a tall one (360 × 878). The
+ * labels that differ between versions come from the version's diagrams.json (./data.ts).
  */
 
 const TITLE = "Architecture: clients, API server, worker and the services they use";
 
-const DESCRIPTION =
-  "Clients (curl, scripts or apps; none is part of the repository) call the API server (Go) with REST and JSON on port 5001. " +
-  "The API server talks to PostgreSQL with pgvector on port 5432, to a cache (in-memory or Redis on port 6379) " +
-  "and to file storage (local disk or MinIO on port 9000). " +
-  "The API server and the worker (Python) talk over plaintext gRPC in both directions: the API calls the worker's service on port 15002 " +
-  "(MediaItemProcess, GenerateEmbedding) and the worker calls the API's service on port 15001 (GetWorkerConfig, GetUsers, " +
-  "GetMediaItemFaceEmbeddings and the SaveMediaItem methods). " +
-  "The worker runs metadata, previews and thumbnails, places, things, OCR, faces and people, and search embeddings; " +
-  "it asks OpenStreetMap Nominatim on the internet for places, reads ML models from the /models folder " +
-  "and reads uploads from the /storage volume it shares with the API.";
-
-const WORKER_STEPS = ["Metadata", "Previews & thumbnails", "Places", "Things", "OCR", "Faces & people", "Search embeddings"] as const;
-
 /** The worker's steps as pills, two per row; the odd last one spans both columns. */
-function pills(left: number, top: number, widths: readonly [number, number], gap: number, rowHeight: number) {
+function pills(workerSteps: string[], left: number, top: number, widths: readonly [number, number], gap: number, rowHeight: number) {
   const full = widths[0] + gap + widths[1];
-  return WORKER_STEPS.map((step, i) => {
-    const alone = i === WORKER_STEPS.length - 1 && i % 2 === 0;
+  return workerSteps.map((step, i) => {
+    const alone = i === workerSteps.length - 1 && i % 2 === 0;
     const x = i % 2 === 0 ? left : left + widths[0] + gap;
     const w = alone ? full : (widths[i % 2] ?? 0);
     return { step, rect: [x, top + Math.floor(i / 2) * rowHeight, w, 26] as Rect };
@@ -42,10 +31,10 @@ function legend(places: readonly Point[]): LegendItem[] {
   return entries.map((entry, i) => ({ ...entry, at: places[i] ?? [0, 0] }));
 }
 
-function WideLayout({ id }: { id: string }) {
-  const steps = pills(184, 412, [186, 186], 12, 31);
+function WideLayout({ id, data }: { id: string; data: ArchitectureData }) {
+  const steps = pills(data.workerSteps, 184, 412, [186, 186], 12, 31);
   return (
-    <DiagramSvg id={id} title={TITLE} description={DESCRIPTION} width={800} height={700} className="hidden md:block">
+    <DiagramSvg id={id} title={TITLE} description={data.description} width={800} height={700} className="hidden md:block">
       <Boxes tone="external" rects={[[12, 74, 168, 100], [636, 392, 152, 84]]} />
       <Boxes tone="primary" rects={[[276, 20, 208, 208], [168, 330, 416, 210]]} />
       <Boxes
@@ -77,7 +66,7 @@ function WideLayout({ id }: { id: string }) {
       <Label x={380} y={62} size={17} bold>
         API server
       </Label>
-      <Label x={380} y={84}>Go 1.22 · Echo · GORM</Label>
+      <Label x={380} y={84}>{data.apiStack}</Label>
       <Label x={380} y={124} tone="muted">
         HTTP
       </Label>
@@ -96,10 +85,10 @@ function WideLayout({ id }: { id: string }) {
 
       {/* Data stores */}
       <Label x={686} y={45} size={14} bold>
-        PostgreSQL + pgvector
+        {data.database.wide[0]}
       </Label>
       <Label x={686} y={66} tone="muted">
-        :5432 · metadata, vectors
+        {data.database.wide[1]}
       </Label>
       <Label x={686} y={119} size={14} bold>
         Cache
@@ -192,8 +181,9 @@ function WideLayout({ id }: { id: string }) {
   );
 }
 
+/** The stores of the tall layout; the database's lines come from the version's data. */
 const STORES = [
-  { x: 8, lines: ["PostgreSQL", "16 with", "pgvector"], port: ":5432" },
+  { x: 8, lines: ["PostgreSQL"], port: ":5432" },
   { x: 132, lines: ["Cache", "in-memory", "or Redis"], port: ":6379" },
   { x: 256, lines: ["Storage", "disk or", "MinIO"], port: ":9000" },
 ] as const;
@@ -204,21 +194,22 @@ const BELOW_WORKER = [
   { x: 248, w: 104, title: "/storage", lines: ["shared with", "the API"], arrow: "reads", mono: true },
 ] as const;
 
-function TallLayout({ id }: { id: string }) {
-  const steps = pills(18, 502, [130, 186], 8, 32);
+function TallLayout({ id, data }: { id: string; data: ArchitectureData }) {
+  const steps = pills(data.workerSteps, 18, 502, [130, 186], 8, 32);
+  const stores = [{ ...STORES[0], lines: data.database.tall }, STORES[1], STORES[2]];
   const [nominatim, ...volumes] = BELOW_WORKER.map((b): Rect => [b.x, 690, b.w, 76]);
   return (
-    <DiagramSvg id={id} title={TITLE} description={DESCRIPTION} width={360} height={878} className="mx-auto block max-w-md md:hidden">
+    <DiagramSvg id={id} title={TITLE} description={data.description} width={360} height={878} className="mx-auto block max-w-md md:hidden">
       <Boxes tone="external" rects={[[40, 8, 280, 76], nominatim as Rect]} />
       <Boxes tone="primary" rects={[[8, 128, 344, 92], [8, 424, 344, 216]]} />
-      <Boxes tone="neutral" rects={[...STORES.map((s): Rect => [s.x, 266, 96, 90]), ...volumes]} />
+      <Boxes tone="neutral" rects={[...stores.map((s): Rect => [s.x, 266, 96, 90]), ...volumes]} />
       <Boxes tone="pill" radius={13} rects={steps.map((s) => s.rect)} />
 
       <Arrows
         diagramId={id}
         lines={[[[180, 84], [180, 128]], ...BELOW_WORKER.map((b): Point[] => [[b.x + b.w / 2, 640], [b.x + b.w / 2, 690]])]}
       />
-      <Arrows diagramId={id} both lines={STORES.map((s): Point[] => [[s.x + 48, 220], [s.x + 48, 266]])} />
+      <Arrows diagramId={id} both lines={stores.map((s): Point[] => [[s.x + 48, 220], [s.x + 48, 266]])} />
       {/* gRPC, both directions, through the gaps between the stores */}
       <Arrows diagramId={id} tone="brand" lines={[[[118, 220], [118, 424]], [[242, 424], [242, 220]]]} />
 
@@ -241,12 +232,12 @@ function TallLayout({ id }: { id: string }) {
       <Label x={180} y={156} size={17} bold>
         API server
       </Label>
-      <Label x={180} y={178}>Go 1.22 · Echo · GORM</Label>
+      <Label x={180} y={178}>{data.apiStack}</Label>
       <Label x={180} y={200} tone="muted">
         HTTP :5001 · gRPC :15001
       </Label>
 
-      {STORES.map((s) => [
+      {stores.map((s) => [
         ...s.lines.map((line, i) => (
           <Label key={line} x={s.x + 48} y={289 + i * 18} bold={i === 0}>
             {line}
@@ -309,17 +300,20 @@ function TallLayout({ id }: { id: string }) {
   );
 }
 
+export interface ArchitectureDiagramProps extends DiagramProps {
+  /** The version's architecture (its diagrams.json). */
+  data: ArchitectureData;
+}
+
 /** The server's components and how they talk: clients, API, worker, database, cache, storage. */
-export function ArchitectureDiagram({ className, idPrefix = "architecture-diagram" }: DiagramProps) {
+export function ArchitectureDiagram({ className, idPrefix = "architecture-diagram", data }: ArchitectureDiagramProps) {
   return (
     <ResponsiveDiagram
       className={className}
-      wide={<WideLayout id={`${idPrefix}-wide`} />}
-      tall={<TallLayout id={`${idPrefix}-tall`} />}
+      wide={<WideLayout id={`${idPrefix}-wide`} data={data} />}
+      tall={<TallLayout id={`${idPrefix}-tall`} data={data} />}
     />
   );
 }
-
-export type { DiagramProps as ArchitectureDiagramProps };
 
 export default ArchitectureDiagram;

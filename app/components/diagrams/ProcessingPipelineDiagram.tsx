@@ -1,23 +1,13 @@
 import { Arrows, Badges, Boxes, DiagramSvg, Label, Legend, ResponsiveDiagram, type BoxTone, type DiagramProps, type Point, type Rect } from "./primitives";
 
+import { diagramLine, type PipelineData, type PipelineStepData } from "./data";
+
 /*
- * Upload-to-ready pipeline of release 24.05.08, drawn by us from the product
- * facts (§4d, §5): a wide layout (800 × 612, steps in three rows) and a tall
- * one (one step per row).
+ * The upload-to-ready pipeline of one version, from that version's
+ * diagrams.json (./data.ts): a wide layout (four or five steps a row, the
+ * final step and the scheduled clustering below) and a tall one (one step per
+ * row).
  */
-
-const TITLE = "Upload-to-ready processing pipeline";
-
-const DESCRIPTION =
-  "1. Upload: the client sends one file to POST /v1/mediaItems as multipart form data; the API creates the item with status PROCESSING, " +
-  "writes the file to /storage/<id> and saves its SHA-256 hash. " +
-  "2. The API calls the worker's MediaItemProcess over gRPC without waiting; the worker replies at once and works in the background. " +
-  "3. Metadata: ExifTool metadata, preview, thumbnail and placeholder; the item becomes READY, or FAILED if this step fails. " +
-  "4. Places: reverse geocoding of GPS coordinates with OpenStreetMap Nominatim. " +
-  "5. Things: EfficientNet V2-S classification. 6. OCR: RapidOCR; words become keywords. " +
-  "7. Faces: MTCNN detection and InceptionResnetV1 embeddings. 8. Search embeddings with CLIP ViT-B/32. " +
-  "9. Finalize: keywords and embeddings are saved through the API's gRPC service (SaveMediaItemFinalResult). " +
-  "Steps 4 to 8 can be switched off. Separately, every minute the worker clusters new faces into people (SaveMediaItemPeople).";
 
 type StepTone = Extract<BoxTone, "primary" | "neutral" | "scheduled">;
 type Chip = Extract<BoxTone, "processing" | "ready" | "failed">;
@@ -36,90 +26,16 @@ interface Step {
   chips?: Chip[];
 }
 
-const t = (text: string): Line => ({ text });
-const m = (text: string): Line => ({ text, mono: true });
-
-/* Steps 1 to 9 in order; then the scheduled people clustering. API steps are "primary", worker steps "neutral". */
-const STEPS: Step[] = [
-  {
-    badge: "1",
-    title: "Upload",
-    tone: "primary",
-    wide: [m("POST /v1/mediaItems"), t("file → /storage/<id>"), t("SHA-256 hash saved")],
-    tall: [t("POST /v1/mediaItems, one file, multipart"), t("file → /storage/<id>, SHA-256 hash saved")],
-    chips: ["processing"],
-  },
-  {
-    badge: "2",
-    title: "Hand-off",
-    tone: "primary",
-    wide: [t("API → worker (async)"), m("MediaItemProcess"), t("replies ok at once")],
-    tall: [t("async gRPC call MediaItemProcess;"), t("the worker replies ok, then works on")],
-  },
-  {
-    badge: "3",
-    title: "Metadata",
-    tone: "neutral",
-    wide: [t("ExifTool metadata"), t("preview, thumbnail,"), t("8 px placeholder")],
-    tall: [t("ExifTool metadata; preview, thumbnail"), t("and 8 px placeholder; files to storage")],
-    chips: ["ready", "failed"],
-  },
-  {
-    badge: "4",
-    title: "Places",
-    tone: "neutral",
-    wide: [t("GPS → Nominatim"), t("reverse geocoding"), t("postcode … country")],
-    tall: [t("GPS → OpenStreetMap Nominatim"), t("postcode, town, city, state, country")],
-  },
-  {
-    badge: "5",
-    title: "Things",
-    tone: "neutral",
-    wide: [t("EfficientNet V2-S"), t("photos, top-1 label"), t("→ thing + keyword")],
-    tall: [t("EfficientNet V2-S on photo previews"), t("top label → a thing and a keyword")],
-  },
-  {
-    badge: "6",
-    title: "OCR",
-    tone: "neutral",
-    wide: [t("RapidOCR running"), t("PP-OCRv3 (ONNX)"), t("words → keywords")],
-    tall: [t("RapidOCR with PP-OCRv3 models (ONNX)"), t("words found → keywords")],
-  },
-  {
-    badge: "7",
-    title: "Faces",
-    tone: "neutral",
-    wide: [t("MTCNN detection"), t("InceptionResnetV1"), t("512-d face vectors")],
-    tall: [t("MTCNN finds faces on photo previews;"), t("InceptionResnetV1: 512-d face vectors")],
-  },
-  {
-    badge: "8",
-    title: "Embeddings",
-    tone: "neutral",
-    wide: [t("CLIP ViT-B/32"), t("preview + keywords"), t("512-d, for search")],
-    tall: [t("CLIP ViT-B/32 search embeddings, 512-d,"), t("of the preview and of the keywords")],
-  },
-  {
-    badge: "9",
-    title: "Finalize",
-    tone: "neutral",
-    wide: [t("keywords and search embeddings go to the API"), m("SaveMediaItemFinalResult"), t("the API writes them to the database")],
-    tall: [t("keywords + embeddings → the API"), m("SaveMediaItemFinalResult")],
-  },
-];
-
-const CLUSTERING: Step = {
-  badge: "↻",
-  title: "People clustering (scheduled)",
-  tone: "scheduled",
-  wide: [
-    t("every minute, per user: Annoy index over faces"),
-    t("of READY items; a new face joins the nearest"),
-    t("person, or starts a new one"),
-    m("SaveMediaItemPeople"),
-  ],
-  tall: [t("every minute, per user, with Annoy:"), t("a new face joins the nearest person"), t("or starts a new one"), m("SaveMediaItemPeople")],
-};
+function step(data: PipelineStepData): Step {
+  return {
+    badge: data.badge,
+    title: data.title,
+    tone: data.tone === "api" ? "primary" : "neutral",
+    wide: data.wide.map(diagramLine),
+    tall: data.tall.map(diagramLine),
+    chips: data.chips,
+  };
+}
 
 const CHIP_LABELS: Record<Chip, string> = { processing: "PROCESSING", ready: "READY", failed: "FAILED" };
 const chipWidth = (chip: Chip) => Math.round(CHIP_LABELS[chip].length * 8.6 + 14);
@@ -190,45 +106,67 @@ function StepBoxes({ placed }: { placed: Placed[] }) {
   );
 }
 
-function WideLayout({ id }: { id: string }) {
-  const cols = [4, 210, 416, 622] as const;
-  const rows = [16, 204, 392] as const;
-  const w = 172;
+function WideLayout({ id, data }: { id: string; data: PipelineData }) {
+  const steps = data.steps.map(step);
+  const gridSteps = steps.slice(0, -1);
+  // Four steps a row as long as two rows hold them, five beyond (narrower boxes).
+  const perRow = gridSteps.length <= 8 ? 4 : 5;
+  const w = perRow === 4 ? 172 : 140;
+  const gapX = Math.floor((792 - perRow * w) / (perRow - 1));
+  const cols = Array.from({ length: perRow }, (_, c) => 4 + c * (w + gapX));
   const h = 128;
   const mid = 64;
-  const grid: Placed[] = STEPS.slice(0, 8).map((step, i) => ({
-    step,
-    rect: [cols[i % 4] ?? 0, rows[Math.floor(i / 4)] ?? 0, w, h],
-    lines: step.wide,
+  const rowCount = Math.ceil(gridSteps.length / perRow);
+  const rows = Array.from({ length: rowCount + 1 }, (_, r) => 16 + r * 188);
+  const lastRow = rows[rowCount] ?? 0;
+  const at = (i: number) => ({ x: cols[i % perRow] ?? 0, y: rows[Math.floor(i / perRow)] ?? 0 });
+  const grid: Placed[] = gridSteps.map((s, i) => ({
+    step: s,
+    rect: [at(i).x, at(i).y, w, h],
+    lines: s.wide,
     lineStart: 56,
     lineGap: 18,
     chipsAt: "bottom",
   }));
-  const wideBox = (step: Step, x: number, lineGap: number): Placed => ({
-    step,
-    rect: [x, rows[2], 378, h],
-    lines: step.wide,
+  // The final step takes the right of the last row, the clustering the left.
+  const finalX = cols[perRow - 2] ?? 0;
+  const wideBox = (s: Step, x: number, width: number, lineGap: number): Placed => ({
+    step: s,
+    rect: [x, lastRow, width, h],
+    lines: s.wide,
     lineStart: 58,
     lineGap,
     chipsAt: "bottom",
   });
-  const placed = [...grid, wideBox(STEPS[8] as Step, cols[2], 20), wideBox(CLUSTERING, cols[0], 19)];
+  const clustering: Step = { badge: "↻", title: data.clustering.title, tone: "scheduled", wide: data.clustering.wide.map(diagramLine), tall: [] };
+  const placed = [...grid, wideBox(steps.at(-1) as Step, finalX, 796 - finalX, 20), wideBox(clustering, cols[0] ?? 0, finalX - gapX - 4, 19)];
+  const last = at(gridSteps.length - 1);
+  const finalCx = last.x + w / 2 >= finalX ? last.x + w / 2 : finalX + (796 - finalX) / 2;
+  const faces = at(Math.max(0, data.steps.findIndex((s) => s.feedsClustering)));
+  const clusterArrowX = Math.round((finalX - gapX) * 0.78);
+  const legendY = lastRow + h + 32;
   return (
-    <DiagramSvg id={id} title={TITLE} description={DESCRIPTION} width={800} height={612} className="hidden md:block">
+    <DiagramSvg id={id} title={data.title} description={data.description} width={800} height={legendY + 60} className="hidden md:block">
       <Arrows
         diagramId={id}
         lines={[
-          // Along rows 1 and 2
-          ...[rows[0], rows[1]].flatMap((ry) => [0, 1, 2].map((c): Point[] => [[(cols[c] ?? 0) + w, ry + mid], [cols[c + 1] ?? 0, ry + mid]])),
-          // Row 1 wraps to row 2
-          [[cols[3] + w / 2, rows[0] + h], [cols[3] + w / 2, rows[0] + h + 30], [cols[0] + w / 2, rows[0] + h + 30], [cols[0] + w / 2, rows[1]]],
-          // Step 8 to finalize
-          [[cols[3] + w / 2, rows[1] + h], [cols[3] + w / 2, rows[2]]],
+          // Along each row
+          ...grid.flatMap((_, i): Point[][] =>
+            i + 1 < grid.length && (i + 1) % perRow !== 0 ? [[[at(i).x + w, at(i).y + mid], [at(i + 1).x, at(i).y + mid]]] : [],
+          ),
+          // Each full row wraps to the next
+          ...grid.flatMap((_, i): Point[][] =>
+            i + 1 < grid.length && (i + 1) % perRow === 0
+              ? [[[at(i).x + w / 2, at(i).y + h], [at(i).x + w / 2, at(i).y + h + 30], [at(i + 1).x + w / 2, at(i).y + h + 30], [at(i + 1).x + w / 2, at(i + 1).y]]]
+              : [],
+          ),
+          // The last step of the grid to the final step
+          [[last.x + w / 2, last.y + h], [last.x + w / 2, last.y + h + 30], [finalCx, last.y + h + 30], [finalCx, lastRow]],
         ]}
       />
       {/* Faces feed the scheduled clustering */}
-      <Arrows diagramId={id} tone="brand" dashed lines={[[[cols[2] + 54, rows[1] + h], [cols[2] + 54, rows[1] + h + 30], [300, rows[1] + h + 30], [300, rows[2]]]]} />
-      <Label x={386} y={rows[1] + h + 24} tone="accent">
+      <Arrows diagramId={id} tone="brand" dashed lines={[[[faces.x + 54, faces.y + h], [faces.x + 54, lastRow - 30], [clusterArrowX, lastRow - 30], [clusterArrowX, lastRow]]]} />
+      <Label x={Math.round((clusterArrowX + faces.x + 54) / 2)} y={lastRow - 36} tone="accent">
         faces, clustered later
       </Label>
 
@@ -237,40 +175,42 @@ function WideLayout({ id }: { id: string }) {
       <Legend
         diagramId={id}
         items={[
-          { swatch: "primary", text: "runs in the API", at: [4, 552] },
-          { swatch: "neutral", text: "runs in the worker", at: [170, 552] },
-          { swatch: "scheduled", text: "scheduled in the worker, not per upload", at: [360, 552] },
+          { swatch: "primary", text: "runs in the API", at: [4, legendY] },
+          { swatch: "neutral", text: "runs in the worker", at: [170, legendY] },
+          { swatch: "scheduled", text: "scheduled in the worker, not per upload", at: [360, legendY] },
         ]}
       />
       <g className="muted" textAnchor="start">
-        <Label x={4} y={580}>
-          Steps 4 to 8 can be switched off (SMRITI_ML_* settings on the API); steps 1 to 3 always run.
+        <Label x={4} y={legendY + 28}>
+          {data.notes[0]}
         </Label>
-        <Label x={4} y={598}>
-          The worker saves every result through the API&apos;s gRPC service; it never writes to the database itself.
+        <Label x={4} y={legendY + 46}>
+          {data.notes[1]}
         </Label>
       </g>
     </DiagramSvg>
   );
 }
 
-function TallLayout({ id }: { id: string }) {
+function TallLayout({ id, data }: { id: string; data: PipelineData }) {
+  const steps = data.steps.map(step);
   const x = 8;
   const w = 318;
   const h = 86;
   const gap = 30;
   const top = 8;
-  const ys = STEPS.map((_, i) => top + i * (h + gap));
+  const ys = steps.map((_, i) => top + i * (h + gap));
   const clusterY = (ys[ys.length - 1] ?? 0) + h + 36;
   const clusterH = 132;
-  const facesY = ys[6] ?? 0;
+  const facesY = ys[Math.max(0, data.steps.findIndex((s) => s.feedsClustering))] ?? 0;
+  const clustering: Step = { badge: "↻", title: data.clustering.shortTitle, tone: "scheduled", wide: [], tall: data.clustering.tall.map(diagramLine) };
   const legendY = clusterY + clusterH + 34;
   const placed: Placed[] = [
-    ...STEPS.map((step, i): Placed => ({ step, rect: [x, ys[i] ?? 0, w, h], lines: step.tall, lineStart: 57, lineGap: 18, chipsAt: "right" })),
-    { step: CLUSTERING, title: "People clustering", rect: [x, clusterY, w, clusterH], lines: CLUSTERING.tall, lineStart: 57, lineGap: 19, chipsAt: "right" },
+    ...steps.map((s, i): Placed => ({ step: s, rect: [x, ys[i] ?? 0, w, h], lines: s.tall, lineStart: 57, lineGap: 18, chipsAt: "right" })),
+    { step: clustering, rect: [x, clusterY, w, clusterH], lines: clustering.tall, lineStart: 57, lineGap: 19, chipsAt: "right" },
   ];
   return (
-    <DiagramSvg id={id} title={TITLE} description={DESCRIPTION} width={360} height={legendY + 100} className="mx-auto block max-w-md md:hidden">
+    <DiagramSvg id={id} title={data.title} description={data.description} width={360} height={legendY + 100} className="mx-auto block max-w-md md:hidden">
       <Arrows diagramId={id} lines={ys.slice(0, -1).map((y): Point[] => [[x + w / 2, y + h], [x + w / 2, y + h + gap]])} />
       {/* Faces feed the scheduled clustering, along the right gutter */}
       <Arrows
@@ -291,23 +231,26 @@ function TallLayout({ id }: { id: string }) {
         ]}
       />
       <Label x={12} y={legendY + 76} tone="muted" anchor="start">
-        Steps 4 to 8 can be switched off.
+        {data.tallNote}
       </Label>
     </DiagramSvg>
   );
 }
 
+export interface ProcessingPipelineDiagramProps extends DiagramProps {
+  /** The version's pipeline (its diagrams.json). */
+  data: PipelineData;
+}
+
 /** What happens to a photo or video between upload and READY, step by step. */
-export function ProcessingPipelineDiagram({ className, idPrefix = "pipeline-diagram" }: DiagramProps) {
+export function ProcessingPipelineDiagram({ className, idPrefix = "pipeline-diagram", data }: ProcessingPipelineDiagramProps) {
   return (
     <ResponsiveDiagram
       className={className}
-      wide={<WideLayout id={`${idPrefix}-wide`} />}
-      tall={<TallLayout id={`${idPrefix}-tall`} />}
+      wide={<WideLayout id={`${idPrefix}-wide`} data={data} />}
+      tall={<TallLayout id={`${idPrefix}-tall`} data={data} />}
     />
   );
 }
-
-export type { DiagramProps as ProcessingPipelineDiagramProps };
 
 export default ProcessingPipelineDiagram;

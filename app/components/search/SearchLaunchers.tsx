@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { SearchIcon } from "~/components/icons";
+import { useVersions } from "~/lib/use-versions";
 import { requestSearchDialog } from "./open-search";
 
 /**
@@ -7,9 +8,11 @@ import { requestSearchDialog } from "./open-search";
  * link to the results page (which has the form); with it, it opens the dialog.
  */
 export function SearchButton() {
+  // Without JavaScript, the results page searches the version being read.
+  const reading = useVersions()?.version;
   return (
     <a
-      href="/search"
+      href={reading && reading.status !== "current" ? `/search?version=${encodeURIComponent(reading.id)}` : "/search"}
       aria-label="Search"
       title="Search"
       className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
