@@ -14,6 +14,7 @@ import { mdxComponents } from "./mdx-components";
 import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
 import { rehypeCompactCode } from "./plugins/compact-code.server";
+import { remarkCodeBlock } from "./plugins/code-block.server";
 import { remarkCodeLanguages } from "./plugins/code-languages.server";
 import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server";
 import { remarkDirectives } from "./plugins/directives.server";
@@ -110,6 +111,7 @@ export async function compilePage(
           remarkDirective,
           [remarkDirectives, { warn }],
           remarkHeadingIds,
+          remarkCodeBlock,
           [remarkCodeLanguages, { warn }],
           [remarkLinks, { resolveSource, mapLink, collected: links }],
           [remarkKnownComponents, { known: KNOWN_COMPONENTS, unknown: unknownComponents }],

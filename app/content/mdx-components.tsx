@@ -1,4 +1,5 @@
 import { ArchitectureDiagram, ProcessingPipelineDiagram } from "~/components/diagrams";
+import { TabItem, Tabs } from "./mdx/Tabs";
 
 /**
  * The components a page may use as JSX (e.g. `<ArchitectureDiagram />`). They
@@ -8,11 +9,14 @@ import { ArchitectureDiagram, ProcessingPipelineDiagram } from "~/components/dia
 export const mdxComponents = {
   ArchitectureDiagram,
   ProcessingPipelineDiagram,
+  Tabs,
+  TabItem,
 };
 
-export type MdxComponentName = keyof typeof mdxComponents;
+/** The diagrams: self-closing components with no Markdown of their own. */
+export type MdxComponentName = "ArchitectureDiagram" | "ProcessingPipelineDiagram";
 
-/** What a component says in the Markdown version of a page, where SVG cannot go. */
+/** What a diagram says in the Markdown version of a page, where SVG cannot go. */
 export const mdxComponentText: Record<MdxComponentName, string> = {
   ArchitectureDiagram:
     "Diagram: clients call the API (Go) over REST on port 5001; the API stores metadata in PostgreSQL with pgvector, " +

@@ -11,6 +11,8 @@ export interface PageFrontmatter {
   sidebarLabel?: string;
   /** Order among the page's siblings in the sidebar (app/content/navigation.server.ts). */
   sidebarPosition?: number;
+  /** A page of the current release that Next dropped on purpose: no warning that it has no Next counterpart. */
+  removedInNext?: boolean;
 }
 
 export interface SourcePage {
@@ -41,7 +43,7 @@ export const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
  * closest known one: a misspelt `sidebar_postion` would otherwise be ignored
  * without a word. `redirect_from` lists a renamed page's old addresses.
  */
-export const FRONTMATTER_KEYS = ["title", "description", "sidebar_label", "sidebar_position", "redirect_from"] as const;
+export const FRONTMATTER_KEYS = ["title", "description", "sidebar_label", "sidebar_position", "redirect_from", "removed_in_next"] as const;
 
 /** Line (in the file: the opening "---" is line 1) and column of a character offset in the front matter's YAML. */
 function fileLine(yaml: string, offset: number): { line: number; column: number } {
@@ -92,6 +94,9 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
   if (sidebarPosition !== undefined && (typeof sidebarPosition !== "number" || !Number.isFinite(sidebarPosition))) {
     fail("sidebar_position", `front matter "sidebar_position" must be a number, not ${JSON.stringify(sidebarPosition)}`);
   }
+  if (record.removed_in_next !== undefined && typeof record.removed_in_next !== "boolean") {
+    fail("removed_in_next", `front matter "removed_in_next" must be true or false`);
+  }
   const offset = match[0].split("\n").length - (match[0].endsWith("\n") ? 1 : 0);
   return {
     data: {
@@ -99,6 +104,7 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
       description: (record.description as string | undefined)?.trim(),
       sidebarLabel: (label as string | undefined)?.trim() || undefined,
       sidebarPosition: sidebarPosition as number | undefined,
+      removedInNext: record.removed_in_next === true || undefined,
     },
     body: raw.slice(match[0].length),
     offset,
