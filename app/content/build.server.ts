@@ -289,11 +289,32 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       }),
     },
     api: currentApi?.reference ?? null,
-    warnings: [...bodies.flatMap(([, body]) => body.warnings), ...linkErrors.warnings],
+    warnings: [...bodies.flatMap(([, body]) => body.warnings), ...linkErrors.warnings, ...missingInNext(trees)],
     compiled,
     fromCache,
     problems,
   };
+}
+
+/**
+ * A page of the current release with no page at the same path in Next would
+ * vanish at the next `npm run docs:version` (it replaces content/docs with a
+ * copy of content/next): a warning, unless its front matter says
+ * `removed_in_next: true`.
+ */
+function missingInNext(trees: VersionTree[]): ContentWarning[] {
+  const current = trees.find((tree) => tree.version.status === "current");
+  const next = trees.find((tree) => tree.version.status === "next");
+  if (!current || !next) return [];
+  const inNext = new Set(next.sources.filter((page) => page.kind === "doc").map((page) => page.slug));
+  return current.sources
+    .filter((page) => page.kind === "doc" && !inNext.has(page.slug) && !page.frontmatter.removedInNext)
+    .map((page) => ({
+      file: page.sourcePath,
+      line: 1,
+      column: 1,
+      message: `no page at content/${next.version.tree}/${page.slug}.mdx in Next: this page would vanish at the next docs:version (add it to Next, or set removed_in_next: true)`,
+    }));
 }
 
 interface VersionTree {

@@ -11,10 +11,11 @@ import type { Element } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
 import type { Node } from "unist";
 import type { DiagramData } from "~/components/diagrams/data";
-import { mdxComponentsFor } from "./mdx-components";
+import { KNOWN_COMPONENT_NAMES, mdxComponentsFor } from "./mdx-components";
 import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
 import { rehypeCompactCode } from "./plugins/compact-code.server";
+import { remarkCodeBlock } from "./plugins/code-block.server";
 import { remarkCodeLanguages } from "./plugins/code-languages.server";
 import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server";
 import { remarkDirectives } from "./plugins/directives.server";
@@ -52,7 +53,7 @@ interface EsbuildFailure {
   errors?: { text: string; location?: { line: number; column: number } | null }[];
 }
 
-const KNOWN_COMPONENTS = new Set(Object.keys(mdxComponents));
+const KNOWN_COMPONENTS = new Set(KNOWN_COMPONENT_NAMES);
 
 // MDX states positions in its message: "10:1-10:40: Expected …" or "… for `<div>` (7:1-7:6)".
 const LEADING_POSITION = /^(\d+):(\d+)(?:-\d+:\d+)?: /;
@@ -113,6 +114,7 @@ export async function compilePage(
           remarkDirective,
           [remarkDirectives, { warn }],
           remarkHeadingIds,
+          remarkCodeBlock,
           [remarkCodeLanguages, { warn }],
           [remarkLinks, { resolveSource, mapLink, collected: links }],
           [remarkKnownComponents, { known: KNOWN_COMPONENTS, unknown: unknownComponents }],
@@ -163,6 +165,6 @@ export async function compilePage(
   }
 
   const Content = getMDXComponent(code);
-  const html = renderToStaticMarkup(createElement(Content, { components: diagrams ? mdxComponentsFor(diagrams) : {} }));
+  const html = renderToStaticMarkup(createElement(Content, { components: mdxComponentsFor(diagrams) }));
   return { html, ...outline, links, warnings };
 }

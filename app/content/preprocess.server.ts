@@ -7,6 +7,8 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 export const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{#([A-Za-z][\w-]*)\}[ \t]*$/;
 // ":::tip Title" (Docusaurus) becomes ":::tip[Title]" (remark-directive).
 const ADMONITION_TITLE = /^(\s*:::[a-z]+)[ \t]+([^[{\s].*?)\s*$/;
+// "import Tabs from '@theme/Tabs';" (Docusaurus): the site provides these components itself.
+const THEME_IMPORT = /^import\s[^;]*?\sfrom\s*["']@theme\/(?:Tabs|TabItem|CodeBlock)["'];?\s*$/;
 
 /** Removes HTML comments outside inline code, keeping their line breaks. */
 function stripComments(line: string, state: { inComment: boolean }): string {
@@ -74,7 +76,7 @@ export function transformProse(source: string, transform: (line: string) => stri
 
 export function preprocessMdx(source: string): string {
   return transformProse(source, (line) =>
-    line.replace(HEADING_ID, "$1 \\{#$2\\}").replace(ADMONITION_TITLE, "$1[$2]"),
+    THEME_IMPORT.test(line) ? "" : line.replace(HEADING_ID, "$1 \\{#$2\\}").replace(ADMONITION_TITLE, "$1[$2]"),
   );
 }
 

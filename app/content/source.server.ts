@@ -13,6 +13,8 @@ export interface PageFrontmatter {
   sidebarPosition?: number;
   /** Old addresses of the page (front matter `redirect_from`), answered with a 301 to it (app/content/redirects.server.ts). */
   redirectFrom?: RedirectSource[];
+  /** A page of the current release that Next dropped on purpose: no warning that it has no Next counterpart. */
+  removedInNext?: boolean;
 }
 
 /** One old address of a page; `section` (a heading id) when its content now sits in one section of the page. */
@@ -49,7 +51,7 @@ export const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
  * closest known one: a misspelt `sidebar_postion` would otherwise be ignored
  * without a word. `redirect_from` lists a renamed page's old addresses.
  */
-export const FRONTMATTER_KEYS = ["title", "description", "sidebar_label", "sidebar_position", "redirect_from"] as const;
+export const FRONTMATTER_KEYS = ["title", "description", "sidebar_label", "sidebar_position", "redirect_from", "removed_in_next"] as const;
 
 /** Line (in the file: the opening "---" is line 1) and column of a character offset in the front matter's YAML. */
 function fileLine(yaml: string, offset: number): { line: number; column: number } {
@@ -101,6 +103,9 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
     fail("sidebar_position", `front matter "sidebar_position" must be a number, not ${JSON.stringify(sidebarPosition)}`);
   }
   const redirectFrom = readRedirectFrom(record.redirect_from, (reason) => fail("redirect_from", reason));
+  if (record.removed_in_next !== undefined && typeof record.removed_in_next !== "boolean") {
+    fail("removed_in_next", `front matter "removed_in_next" must be true or false`);
+  }
   const offset = match[0].split("\n").length - (match[0].endsWith("\n") ? 1 : 0);
   return {
     data: {
@@ -109,6 +114,7 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
       sidebarLabel: (label as string | undefined)?.trim() || undefined,
       sidebarPosition: sidebarPosition as number | undefined,
       ...(redirectFrom ? { redirectFrom } : {}),
+      removedInNext: record.removed_in_next === true || undefined,
     },
     body: raw.slice(match[0].length),
     offset,

@@ -27,6 +27,9 @@ export async function watchFolders(
     ignored: options.ignored,
     // A file renamed over within this time is reported as changed, not removed and added.
     atomic: 50,
+    // A file is reported once its size has held still this long, so a build never reads a
+    // half-written save (an in-place save truncates first) and flashes an error at the reader.
+    awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
   });
   watcher.on("all", (_event, path) => onChange(path));
   watcher.on("error", (error) => options.onError?.(error));

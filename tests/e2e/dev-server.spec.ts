@@ -21,7 +21,7 @@ const PORT = EXTRA_PORTS.devSite;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PAGE = "/docs/user-guide/features/albums";
 const STARTUP_MS = 240_000;
-const UPDATE_MS = 30_000;
+const UPDATE_MS = 60_000;
 
 let tmp: string;
 let contentDir: string;

@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { useClientLinks } from "~/lib/client-links";
 import { useCopyCodeButtons } from "~/lib/copy-code";
 import { serverRenderedHtml } from "~/lib/server-html";
+import { useTabGroups } from "~/lib/tab-groups";
 
 /** Typography for rendered Markdown; pages that style their own markup (the landing page) leave it off. */
 const PROSE =
@@ -9,7 +10,7 @@ const PROSE =
 
 /**
  * The page's HTML, rendered at build time. JavaScript adds what static HTML
- * cannot do: copy buttons on code blocks, and client-side navigation for links
+ * cannot do: copy buttons on code blocks, tab groups kept in step, and client-side navigation for links
  * to other pages of the site. While the first page hydrates its body is not in
  * the data (html is null): it is taken from the DOM.
  */
@@ -18,6 +19,7 @@ export function DocContent({ url, html, prose = true }: { url: string; html: str
   const body = html ?? serverRenderedHtml("data-content-url", url);
   useCopyCodeButtons(ref, body);
   useClientLinks(ref);
+  useTabGroups(ref, body);
 
   return (
     <div

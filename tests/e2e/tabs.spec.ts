@@ -1,0 +1,52 @@
+import { expect, test, type Page } from "@playwright/test";
+import { hydrated, withoutJavaScript } from "./helpers";
+
+// Docusaurus's <Tabs>/<TabItem> as the authors' guide shows them: two tab
+// groups with groupId "deploy" (Docker Compose, Docker Swarm). They work
+// without JavaScript (radio inputs and CSS), keep a shared choice in step on
+// the page and across pages with it, and print every panel.
+
+const GUIDE = "/docs/dev-guide/writing-documentation";
+
+const groups = (page: Page) => page.locator(".doc-content .tabs[data-group-id=deploy]");
+const panel = (page: Page, group: number, text: string) => groups(page).nth(group).locator(".tabs-panel").filter({ hasText: text });
+
+test("tabs show one panel, and a reader without JavaScript switches them by clicking the label", async ({ browser }) => {
+  const { context, page } = await withoutJavaScript(browser);
+  await page.goto(GUIDE);
+  await expect(groups(page)).toHaveCount(2);
+  await expect(panel(page, 0, "docker compose up")).toBeVisible();
+  await expect(panel(page, 0, "docker stack deploy")).toBeHidden();
+  await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
+  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+  await expect(panel(page, 0, "docker compose up")).toBeHidden();
+  // Keyboard: the tabs are radio buttons, arrows move between them.
+  await groups(page).nth(0).getByRole("radio", { name: "Docker Swarm" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(panel(page, 0, "docker compose up")).toBeVisible();
+  await context.close();
+});
+
+test("with JavaScript, a choice in one group with a groupId is made in the others, and remembered on the next page", async ({ page }) => {
+  await page.goto(GUIDE);
+  await hydrated(page);
+  await expect(panel(page, 1, "stack rm")).toBeHidden();
+  await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
+  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+  // The second group follows the first.
+  await expect(panel(page, 1, "stack rm")).toBeVisible();
+  await expect(panel(page, 1, "compose down")).toBeHidden();
+  // Another page load (the same guide in Next) opens on the reader's choice.
+  await page.goto(`/docs/next${GUIDE.slice("/docs".length)}`);
+  await hydrated(page);
+  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+  await expect(panel(page, 1, "stack rm")).toBeVisible();
+});
+
+test("printed, every panel shows under its label", async ({ page }) => {
+  await page.goto(GUIDE);
+  await page.emulateMedia({ media: "print" });
+  for (const text of ["docker compose up", "docker stack deploy", "compose down", "stack rm"]) {
+    await expect(groups(page).locator(".tabs-panel").filter({ hasText: text })).toBeVisible();
+  }
+});
