@@ -24,6 +24,11 @@ export const EXTRA_PORTS = {
   themeRestart: extraPort(9),
   devSite: extraPort(10),
   devReloadChannel: extraPort(11),
+  // The rolling deploy (tests/e2e/rolling-deploy.spec.ts and npm run bench:deploy): two replicas and nginx.
+  rollingReplicaA: extraPort(40),
+  rollingReplicaB: extraPort(41),
+  rollingHttps: extraPort(42),
+  rollingHttp: extraPort(43),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */
