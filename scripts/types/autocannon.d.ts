@@ -4,6 +4,7 @@ declare module "autocannon" {
     average: number;
     p50: number;
     p99: number;
+    max: number;
     total: number;
   }
   /** One request of a run; `setupRequest` may change it before each send. */
@@ -33,6 +34,13 @@ declare module "autocannon" {
     requests?: Request[];
     /** Requests per second across all connections (open loop); unset: as fast as answers come. */
     overallRate?: number;
+    /** TLS server name (SNI), for an https URL. */
+    servername?: string;
+  }
+  /** A run started with a callback, which `stop()` ends early (the callback then gets the results). */
+  interface Instance {
+    stop(): void;
   }
   export default function autocannon(options: Options): Promise<Result>;
+  export default function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
 }

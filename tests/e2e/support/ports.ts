@@ -29,6 +29,11 @@ export const EXTRA_PORTS = {
   startupBrokenContent: extraPort(41),
   corsProxy: extraPort(36),
   corsFakeApi: extraPort(37),
+  // The rolling deploy (tests/e2e/rolling-deploy.spec.ts and npm run bench:deploy): two replicas and nginx.
+  rollingReplicaA: extraPort(44),
+  rollingReplicaB: extraPort(45),
+  rollingHttps: extraPort(46),
+  rollingHttp: extraPort(47),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */
