@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
 import { useOperationDeepLink } from "~/components/api/operation-deep-link";
+import { useRememberedSampleLanguage } from "~/components/api/sample-language";
 import { loader } from "~/route-loaders/api-reference.server";
 import { DocContent, Main, pageMeta, rootFromMatches, versionRobots } from "~/page-kit";
 
@@ -27,6 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
   useOperationDeepLink(data.overview?.url ?? data.page.url, data.overview === null);
+  useRememberedSampleLanguage(data.page.url);
   return (
     <Main className="w-full">
       <div className="mx-auto max-w-5xl px-4 pt-10">
