@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ApiExplorer } from "~/components/api/ApiExplorer";
 import { ApiSidebar } from "~/components/api/ApiSidebar";
 import { useOperationDeepLink } from "~/components/api/operation-deep-link";
+import { useRememberedSampleLanguage } from "~/components/api/sample-language";
 import { loader } from "~/route-loaders/api-reference.server";
 import { DocContent, Main, pageMeta, rootFromMatches, versionRobots } from "~/page-kit";
 
@@ -29,6 +30,7 @@ export default function ApiReferencePage() {
   const data = useLoaderData<typeof loader>();
   useOperationDeepLink(data.overview?.url ?? data.page.url, data.overview === null);
   const overviewUrl = data.overview?.url ?? data.page.url;
+  useRememberedSampleLanguage(data.page.url);
   return (
     <div className="mx-auto flex w-full max-w-8xl flex-1 px-4">
       <ApiSidebar navigation={data.navigation} overviewUrl={overviewUrl} pageUrl={data.page.url} />

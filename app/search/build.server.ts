@@ -65,7 +65,7 @@ function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
         const names = [
           ...operation.parameters.map((p) => p.name),
           ...(operation.requestBody?.fields.map((f) => f.name) ?? []),
-          ...operation.responses.flatMap((r) => (r.schemaName ? [r.schemaName] : [])),
+          ...operation.responses.flatMap((r) => [...(r.model ? [r.model] : []), ...(r.fields?.map((f) => f.name) ?? [])]),
         ].join(" ");
         return {
           display: {
@@ -84,6 +84,15 @@ function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
         };
       }),
     ]),
+    ...api.models.map((model): Entry => {
+      const url = `${apiUrl}/models#${model.name}`;
+      const text = markdownAsText(model.description);
+      const code = [model.name, ...model.fields.map((field) => field.name)].join(" ");
+      return {
+        display: { kind: "api", version: version.id, url, group: url, title: model.name, trail: `${API_TITLE}${TRAIL_SEPARATOR}Models`, heading: "", endpoint: "", text, code: "" },
+        indexed: { title: model.name, heading: "Models", endpoint: "", description: "", text, code },
+      };
+    }),
   ];
 }
 

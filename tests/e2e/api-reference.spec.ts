@@ -92,10 +92,10 @@ test("without JavaScript, the overview indexes every operation and each tag's pa
   await expect(albums.locator("h2")).toContainText("POST");
   await expect(albums.locator("h2")).toContainText("/v1/albums");
   await expect(albums).toContainText("Bearer token (JWT)");
-  await expect(albums.getByRole("table", { name: "Body fields" })).toContainText("coverMediaItemId");
+  await expect(albums.getByRole("list", { name: "Body fields" })).toContainText("coverMediaItemId");
   await expect(albums).toContainText("201");
   // Descriptions are Markdown: `sort=name` is code, not backticks.
-  await expect(page.locator('[id="get-/v1/albums"]').getByRole("table", { name: "Parameters" }).locator("td code", { hasText: "sort=name" })).toBeVisible();
+  await expect(page.locator('[id="get-/v1/albums"]').getByRole("list", { name: "Parameters" }).locator("code", { hasText: "sort=name" })).toBeVisible();
   await page.goto("/api/users");
   await expect(page.locator('[id="get-/v1/users"]')).toContainText("HTTP Basic (administrator)");
   await expect(page.locator("rapi-doc")).toHaveCount(0);
@@ -325,9 +325,16 @@ test("RapiDoc's code loads on /api only, and weighs at most 230 KB gzipped", asy
 
 test("on a 390 px phone no page of the reference scrolls sideways, long paths included", async ({ browser }) => {
   const { context, page } = await withoutJavaScript(browser, { viewport: { width: 390, height: 844 } });
-  for (const path of ["/api", ...reference.groups.map((group) => tagPageUrl("/api", group.tag))]) {
+  for (const path of ["/api", "/api/models", ...reference.groups.map((group) => tagPageUrl("/api", group.tag))]) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    // No text squeezed into a narrow column: a field's description and a table cell are each at least ~110 px wide.
+    const narrow = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".doc-content td, .doc-content .api-field-text")]
+        .filter((cell) => cell.getBoundingClientRect().width > 0 && cell.getBoundingClientRect().width < 110 && (cell.textContent ?? "").trim().includes(" "))
+        .map((cell) => `${Math.round(cell.getBoundingClientRect().width)} px: ${cell.textContent?.slice(0, 40)}`),
+    );
+    expect(narrow, path).toEqual([]);
   }
   await context.close();
 });
