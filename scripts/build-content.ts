@@ -3,34 +3,42 @@
 // reads at start. A broken page link or invalid MDX stops the build with
 // file, line and column.
 //
-// Options (for tests and trying content elsewhere): --content-dir DIR,
-// --out FILE (default build/content/site-content.json), --no-cache.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+// Options (for tests and trying content elsewhere): --content-dir DIR (else
+// the SITE_CONTENT_DIR environment variable, else content/), --out FILE
+// (default build/content/site.pack), --cache-dir DIR (default
+// .cache/content), --spec-root DIR (what versions.json's spec paths are
+// relative to; default the repository root), --no-cache.
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
+import { writeSiteContent } from "../app/content/store-file.server";
 
 const root = join(import.meta.dirname, "..");
 
 const { values: options } = parseArgs({
-  options: { "content-dir": { type: "string" }, out: { type: "string" }, "no-cache": { type: "boolean", default: false } },
+  options: {
+    "content-dir": { type: "string" },
+    out: { type: "string" },
+    "cache-dir": { type: "string" },
+    "spec-root": { type: "string" },
+    "no-cache": { type: "boolean", default: false },
+  },
 });
 
-function write(file: string, data: string) {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, data);
-}
+// The same variable `npm run dev` reads (scripts/dev/app-server.mjs), so both build one folder.
+const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
 
 async function main() {
   const started = performance.now();
   const result = await buildSiteContent({
     root,
-    contentDir: options["content-dir"] ? resolve(options["content-dir"]) : undefined,
-    cacheDir: options["no-cache"] ? null : undefined,
+    contentDir: contentDir ? resolve(contentDir) : undefined,
+    specRoot: options["spec-root"] ? resolve(options["spec-root"]) : undefined,
+    cacheDir: options["no-cache"] ? null : options["cache-dir"] ? resolve(options["cache-dir"]) : undefined,
   });
   for (const w of result.warnings) console.warn(`warning: ${w.file}:${w.line}:${w.column}: ${w.message}`);
-  write(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), JSON.stringify(result.content));
+  writeSiteContent(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), result.content);
   const pages = Object.keys(result.content.pages).length;
   console.log(
     `content: ${pages} pages (${result.compiled} compiled, ${result.fromCache} from cache), ` +

@@ -1,14 +1,10 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSiteConfig } from "~/config.server";
+import { MOVED } from "~/docs/moved";
 import { docRouteData, docsRedirect } from "~/docs/route-data.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 
-/** Old addresses that moved for good. */
-const MOVED: Record<string, string> = {
-  // One reading of the original notes route; "notes" is the page.
-  "/docs/dev-guide/notes-bff": "/docs/dev-guide/notes",
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => {
