@@ -24,6 +24,7 @@ export const EXTRA_PORTS = {
   themeRestart: extraPort(9),
   devSite: extraPort(10),
   devReloadChannel: extraPort(11),
+  scaleSite: extraPort(30),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */
