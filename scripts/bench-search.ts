@@ -1,5 +1,5 @@
 // `npx tsx scripts/bench-search.ts [--json]`: what search costs. Loads the
-// built index as the server does (build/content/site-content.json, after
+// built index as the server does (build/content/site.pack, after
 // `npm run build`), times a few hundred varied queries one by one, and weighs
 // the index and the dialog's JavaScript. `benchSearch()` returns the figures
 // for the site's benchmark command.
@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
+import { readWholeSiteContent } from "../app/content/store-file.server";
 import type { SiteContent } from "../app/content/types";
 import type { SiteSearch } from "../app/search/engine.server";
 import { siteSearchOf } from "../app/search/store.server";
@@ -32,7 +33,7 @@ export interface SearchBenchmark {
   dialog: Timing;
   /** Turning the stored index into a MiniSearch instance, once per process. */
   loadMs: number;
-  /** The search part of site-content.json: the MiniSearch index and the display data. */
+  /** The search part of the compiled content: the MiniSearch index and the display data. */
   indexBytes: number;
   indexGzipBytes: number;
   documents: number;
@@ -143,7 +144,7 @@ function dialogScript(): Pick<SearchBenchmark, "dialogScriptBytes" | "dialogScri
 export function benchSearch(options: { queries?: number } = {}): SearchBenchmark {
   const file = join(root, SITE_CONTENT_FILE);
   if (!existsSync(file)) throw new Error(`${SITE_CONTENT_FILE} is missing: run npm run build first`);
-  const content = JSON.parse(readFileSync(file, "utf8")) as SiteContent;
+  const content = readWholeSiteContent(file);
   const stored = Buffer.from(JSON.stringify(content.search));
   const started = performance.now();
   const search = siteSearchOf(content);

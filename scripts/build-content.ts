@@ -6,12 +6,15 @@
 // Options: --strict turns every warning (a broken anchor, a link to a Markdown
 // file that does not exist, an unknown code language or admonition) into an
 // error, as CI and `npm test` build; for tests and trying content elsewhere:
-// --content-dir DIR, --out FILE (default build/content/site-content.json), --no-cache.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+// --content-dir DIR (else the SITE_CONTENT_DIR environment variable, else
+// content/), --out FILE (default build/content/site.pack), --cache-dir DIR
+// (default .cache/content), --spec-root DIR (what versions.json's spec paths
+// are relative to; default the repository root), --no-cache.
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
+import { writeSiteContent } from "../app/content/store-file.server";
 
 const root = join(import.meta.dirname, "..");
 
@@ -19,22 +22,23 @@ const { values: options } = parseArgs({
   options: {
     "content-dir": { type: "string" },
     out: { type: "string" },
+    "cache-dir": { type: "string" },
+    "spec-root": { type: "string" },
     "no-cache": { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
   },
 });
 
-function write(file: string, data: string) {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, data);
-}
+// The same variable `npm run dev` reads (scripts/dev/app-server.mjs), so both build one folder.
+const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
 
 async function main() {
   const started = performance.now();
   const result = await buildSiteContent({
     root,
-    contentDir: options["content-dir"] ? resolve(options["content-dir"]) : undefined,
-    cacheDir: options["no-cache"] ? null : undefined,
+    contentDir: contentDir ? resolve(contentDir) : undefined,
+    specRoot: options["spec-root"] ? resolve(options["spec-root"]) : undefined,
+    cacheDir: options["no-cache"] ? null : options["cache-dir"] ? resolve(options["cache-dir"]) : undefined,
   });
   const level = options.strict ? "error" : "warning";
   for (const w of result.warnings) console.warn(`${level}: ${w.file}:${w.line}:${w.column}: ${w.message}`);
@@ -42,7 +46,7 @@ async function main() {
     console.error(`content: ${result.warnings.length} warning(s) refused by --strict; nothing written`);
     process.exit(1);
   }
-  write(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), JSON.stringify(result.content));
+  writeSiteContent(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), result.content);
   const pages = Object.keys(result.content.pages).length;
   console.log(
     `content: ${pages} pages (${result.compiled} compiled, ${result.fromCache} from cache), ` +

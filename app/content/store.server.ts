@@ -1,11 +1,14 @@
-import { readFileSync, statSync } from "node:fs";
+import { copyFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { json } from "@remix-run/node";
+import { Lru } from "~/lib/lru";
+import type { SearchIndexData } from "~/search/types";
+import { PackError, PackReader, type RecordRef } from "./pack.server";
 import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
 import type { CompiledPage, SiteContent } from "./types";
 
-/** Written by `npm run build:content`, relative to the working directory. */
-export const SITE_CONTENT_FILE = "build/content/site-content.json";
+/** Written by `npm run build:content`, relative to the working directory: one pack file (app/content/pack.server.ts). */
+export const SITE_CONTENT_FILE = "build/content/site.pack";
 
 /**
  * Where `npm run dev`'s app server (scripts/dev/app-server.mjs) puts the
@@ -14,6 +17,29 @@ export const SITE_CONTENT_FILE = "build/content/site-content.json";
  */
 export const LIVE_CONTENT = Symbol.for("smriti.live-content");
 
+/** Everything but the pages and the search index: read at start and kept. */
+export type SiteShell = Omit<SiteContent, "pages" | "search">;
+
+/** What a server knows of a page without reading it. */
+export interface PageSummary {
+  url: string;
+  kind: CompiledPage["kind"];
+  version: string | null;
+  lastUpdated: string | null;
+}
+
+/** The pack's index (app/content/pack.server.ts). */
+export interface SiteIndex {
+  format: 1;
+  buildId: string;
+  shell: RecordRef;
+  search: RecordRef;
+  pages: Record<string, [...RecordRef, kind: CompiledPage["kind"], version: string | null, lastUpdated: string | null]>;
+}
+
+/** Pages kept parsed, by the bytes of their records: what readers open often stays, memory stays bounded. */
+const PAGE_CACHE_BYTES = 6 * 1024 * 1024;
+
 type LiveView = { current(): { content: SiteContent | null; problems: ContentProblem[] | null } | null };
 
 const liveState = () => ((globalThis as Record<symbol, unknown>)[LIVE_CONTENT] as LiveView | undefined)?.current() ?? null;
@@ -21,11 +47,79 @@ const liveState = () => ((globalThis as Record<symbol, unknown>)[LIVE_CONTENT] a
 const problemResponse = (problems: ContentProblem[]) =>
   json<ContentProblemData>({ contentProblems: problems }, { status: 500, headers: { "Cache-Control": "no-store" } });
 
-let loaded: { content: SiteContent; mtimeMs: number } | null = null;
+interface Opened {
+  content: SiteContent;
+  index: SiteIndex;
+  mtimeMs: number;
+  reader: PackReader<SiteIndex>;
+}
 
-function read(file: string): SiteContent {
+let opened: Opened | null = null;
+
+/**
+ * The content of a pack as a SiteContent whose `pages` reads each page on
+ * demand (through a bounded cache) and whose `search` reads the index each
+ * time it is asked for (its user keeps what it builds from it).
+ */
+export function openSiteContent(file: string, options: { privateCopy?: boolean } = {}): { content: SiteContent; index: SiteIndex; reader: PackReader<SiteIndex> } {
+  const reader = options.privateCopy ? openPrivateCopy(file) : new PackReader<SiteIndex>(file);
+  const { index } = reader;
+  const shell = reader.record<SiteShell>(index.shell);
+  const cache = new Lru<string, CompiledPage>(PAGE_CACHE_BYTES);
+  const load = (url: string): CompiledPage | undefined => {
+    const entry = Object.hasOwn(index.pages, url) ? index.pages[url] : undefined;
+    if (!entry) return undefined;
+    const cached = cache.get(url);
+    if (cached) return cached;
+    const page = reader.record<CompiledPage>([entry[0], entry[1], entry[2]]);
+    cache.set(url, page, entry[1]);
+    return page;
+  };
+  // Callers index `pages` as the record it was when the whole site was one JSON file.
+  const pages = new Proxy({} as Record<string, CompiledPage>, {
+    get: (_, key) => (typeof key === "string" ? load(key) : undefined),
+    has: (_, key) => typeof key === "string" && Object.hasOwn(index.pages, key),
+    ownKeys: () => Object.keys(index.pages),
+    getOwnPropertyDescriptor: (_, key) =>
+      typeof key === "string" && Object.hasOwn(index.pages, key) ? { get: () => load(key), enumerable: true, configurable: true } : undefined,
+  });
+  const content: SiteContent = {
+    ...shell,
+    pages,
+    get search() {
+      return reader.record<SearchIndexData>(index.search);
+    },
+  };
+  return { content, index, reader };
+}
+
+/**
+ * Opens a copy of `file` made for this process and removed from its folder
+ * at once (the open descriptor keeps it). A deploy that renames a new pack
+ * over the old one would leave the old one readable anyway; one that writes
+ * over it in place, truncates it or copies a new build onto it would not, and
+ * the copy makes those harmless too. The copy is made by the kernel
+ * (copy_file_range), beside the original; where that folder is read-only,
+ * the original is opened as it is.
+ */
+function openPrivateCopy(file: string): PackReader<SiteIndex> {
+  const copy = `${file}.${process.pid}.open`;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as SiteContent;
+    copyFileSync(file, copy);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new PackError(file, "cannot be opened (ENOENT)");
+    return new PackReader<SiteIndex>(file);
+  }
+  try {
+    return new PackReader<SiteIndex>(copy);
+  } finally {
+    rmSync(copy, { force: true });
+  }
+}
+
+function open(file: string, mtimeMs: number): Opened {
+  try {
+    return { ...openSiteContent(file, { privateCopy: process.env.NODE_ENV !== "development" }), mtimeMs };
   } catch (error) {
     throw new Error(`compiled content is missing or unreadable at ${file}: run "npm run build" first (${(error as Error).message})`);
   }
@@ -55,22 +149,40 @@ export function throwLiveProblems(place: ProblemPlace): void {
   if (problems.length) throw problemResponse(problems);
 }
 
+function openedStore(): Opened {
+  if (opened && process.env.NODE_ENV !== "development") return opened;
+  const file = join(process.cwd(), SITE_CONTENT_FILE);
+  const mtimeMs = process.env.NODE_ENV === "development" ? statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 : 0;
+  if (!opened || opened.mtimeMs !== mtimeMs) {
+    const next = open(file, mtimeMs);
+    opened?.reader.close();
+    opened = next;
+  }
+  return opened;
+}
+
 /**
- * The compiled site content. In production it is read from disk once per
- * process and never looked at again. In development it is the content that
- * `npm run dev` compiles live; without that (a bare `remix dev`), the file is
- * read again whenever the content build rewrites it.
+ * The compiled site content. In production the pack is opened once per
+ * process (its descriptor kept, so a deploy that replaces the file changes
+ * nothing here) and pages are read from it as they are asked for. In
+ * development it is the content that `npm run dev` compiles live; without that
+ * (a bare `remix dev`), the pack is opened again whenever the build rewrites it.
  */
 export function getSiteContent(): SiteContent {
   if (process.env.NODE_ENV === "development") {
     const live = liveContent();
     if (live) return live;
   }
-  if (loaded && process.env.NODE_ENV !== "development") return loaded.content;
-  const file = join(process.cwd(), SITE_CONTENT_FILE);
-  const mtimeMs = process.env.NODE_ENV === "development" ? statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 : 0;
-  if (!loaded || loaded.mtimeMs !== mtimeMs) loaded = { content: read(file), mtimeMs };
-  return loaded.content;
+  return openedStore().content;
+}
+
+/** Every page's address, kind, version and date, without reading the pages. */
+export function listPages(): PageSummary[] {
+  const content = getSiteContent();
+  if (opened?.content === content) {
+    return Object.entries(opened.index.pages).map(([url, entry]) => ({ url, kind: entry[3], version: entry[4], lastUpdated: entry[5] }));
+  }
+  return Object.values(content.pages).map(({ url, kind, version, lastUpdated }) => ({ url, kind, version, lastUpdated }));
 }
 
 export function findPage(url: string): CompiledPage | undefined {
@@ -90,4 +202,11 @@ export function findPageIfBuilt(url: string): CompiledPage | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The kind of the page at `url` ("doc" or "page"), undefined when there is none; read from the index, not the page. */
+export function pageKind(url: string): CompiledPage["kind"] | undefined {
+  const content = getSiteContent();
+  if (opened?.content === content) return Object.hasOwn(opened.index.pages, url) ? opened.index.pages[url]![3] : undefined;
+  return content.pages[url]?.kind;
 }

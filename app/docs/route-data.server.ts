@@ -1,8 +1,9 @@
 import { getSiteConfig } from "~/config.server";
 import { categoryTrail, flattenNavigation } from "~/content/navigation.server";
 import { currentVersion, versionById } from "~/content/site-versions";
-import { findPage, getSiteContent, liveProblems } from "~/content/store.server";
+import { findPage, getSiteContent, liveProblems, pageKind } from "~/content/store.server";
 import type { CompiledPage } from "~/content/types";
+import { Lru } from "~/lib/lru";
 import type { ContentRouteData, DocRouteData } from "./route-data";
 import { versionLinks } from "./version-links.server";
 
@@ -17,7 +18,8 @@ function contentRouteData(page: CompiledPage): ContentRouteData {
   };
 }
 
-const docsCache = new Map<string, DocRouteData>();
+// Bounded: with thousands of pages, keeping every page's data would hold the whole site in memory.
+const docsCache = new Lru<string, DocRouteData>(256);
 let docsCacheBuild = "";
 
 /** Route data of the docs page at `url` ("/docs/user-guide/installation", "/docs/next/…"), or null. */
@@ -51,7 +53,7 @@ function cachedDocRouteData(url: string): DocRouteData | null {
   };
   const data: DocRouteData = {
     ...contentRouteData(page),
-    ...versionLinks(content, version, page.url, (same) => content.pages[same]?.kind === "doc"),
+    ...versionLinks(content, version, page.url, (same) => pageKind(same) === "doc"),
     navigation,
     breadcrumbs: [
       { label: "Docs", url: version.version.docsBase },
@@ -85,7 +87,7 @@ export function docsRedirect(path: string): string | null {
   const named = `/docs/${current.version.id}`;
   if (path !== named && !path.startsWith(`${named}/`)) return null;
   const unversioned = `/docs${path.slice(named.length)}`;
-  return content.pages[unversioned]?.kind === "doc" ? unversioned : current.entry;
+  return pageKind(unversioned) === "doc" ? unversioned : current.entry;
 }
 
 /**

@@ -66,15 +66,15 @@ function answer(request: IncomingMessage, response: ServerResponse): boolean {
 
 /**
  * Makes stored answers available to the request guard; in production only
- * (content is fixed there). The compiled content is read now, at start, so
- * that a deploy that removes the file later does not leave this process
- * without it.
+ * (content is fixed there). The compiled content is opened now, at start,
+ * and its file descriptor kept, so that a deploy that replaces or removes the
+ * file later does not leave this process without it.
  */
 export function registerFrontCache(): void {
   if (process.env.NODE_ENV !== "production") return;
   try {
     const { buildId } = getSiteContent();
-    console.log(`[smriti-site] compiled content ${buildId} read from ${SITE_CONTENT_FILE}; it is not read again`);
+    console.log(`[smriti-site] compiled content ${buildId} opened from ${SITE_CONTENT_FILE}; kept open, so replacing or removing the file changes nothing here`);
   } catch (error) {
     console.error("[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can", error);
   }

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { findPage, getSiteContent } from "~/content/store.server";
+import { getSiteContent, pageKind } from "~/content/store.server";
+import { docsRedirect } from "~/docs/route-data.server";
 
 /** The parts of Remix's route manifest that say which addresses a route answers. */
 export interface RouteEntry {
@@ -71,15 +72,20 @@ export class KnownAddresses {
     if (!this.patterns) return false;
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     const segments = path.toLowerCase().split("/").filter(Boolean);
-    if (this.patterns.some((pattern) => matches(pattern, segments))) return false;
     try {
-      if (findPage(path) || (path.endsWith(".md") && findPage(path.slice(0, -3)))) return false;
+      const isPage = pageKind(path) !== undefined || (path.endsWith(".md") && pageKind(path.slice(0, -3)) !== undefined);
+      if (isPage) return false;
       // An old address of a page answers 301 (front matter redirect_from), never the shared 404.
       const { redirects } = getSiteContent();
-      if (redirects?.[path] || (path.endsWith(".md") && redirects?.[path.slice(0, -3)])) return false;
+      const bare = path.replace(/\.md$/, "");
+      if (redirects?.[bare]) return false;
+      // The docs route answers only the build's pages and redirects: the build knows every page, so anything
+      // else under /docs/ is the not-found page, however many different addresses readers (or crawlers) try.
+      if (segments[0] === "docs" && segments.length > 1) return docsRedirect(bare) === null;
     } catch {
       return false; // no content to look in: leave the address to the app
     }
+    if (this.patterns.some((pattern) => matches(pattern, segments))) return false;
     return !this.publicNamesNow().has(decodeSegment(path.split("/")[1] ?? ""));
   }
 

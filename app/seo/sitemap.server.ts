@@ -21,7 +21,12 @@ export function sitemapEntries(content: Pick<SiteContent, "pages" | "versions">)
   const currentEntry = content.versions.find((entry) => entry.version.status === "current");
   const current = currentEntry?.version.id;
   const apiTagPages = [...(currentEntry?.api?.tags ?? []), ...(currentEntry?.api ? [currentEntry.api.models] : [])].map((tag) => tag.url);
-  const pages = Object.values(content.pages)
+  // Keys first, then one page at a time: the pages may be read from disk, and must not all be in memory at once.
+  const pages = Object.keys(content.pages)
+    .map((url) => {
+      const { kind, version, lastUpdated } = content.pages[url]!;
+      return { url, kind, version, lastUpdated };
+    })
     .filter((page) => page.version === null || page.version === current)
     .sort((a, b) => (a.kind === b.kind ? a.url.localeCompare(b.url) : a.kind === "page" ? -1 : 1));
   return [

@@ -221,7 +221,7 @@ test.describe("the runtime stage, reproduced without Docker", () => {
     for (const name of Object.keys(packageJson.dependencies)) expect(existsSync(join(app, "node_modules", name)), `${name} installed`).toBe(true);
     for (const name of Object.keys(packageJson.devDependencies)) expect(existsSync(join(app, "node_modules", name)), `${name} (dev) not installed`).toBe(false);
     expect(existsSync(join(app, "build/index.js"))).toBe(true);
-    expect(existsSync(join(app, "build/content/site-content.json"))).toBe(true);
+    expect(existsSync(join(app, "build/content/site.pack"))).toBe(true);
     expect(readdirSync(join(app, "public/build")).length).toBeGreaterThan(0);
     expect(readdirSync(join(app, "server")).sort()).toEqual(["inspect-request.mjs", "request-guard.mjs"]);
     // The build stage wrote brotli and gzip copies beside the scripts and styles.

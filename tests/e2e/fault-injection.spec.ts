@@ -134,12 +134,32 @@ test("public/build replaced by another build: old files 404, new ones are served
   await stillServing("/docs/dev-guide/folder-structure");
 });
 
-test("the compiled content removed after start, then the whole server build: still serving from memory", async () => {
-  rmSync(join(dir, "build/content/site-content.json"));
+// The content store (build/content/site.pack) is opened at start and read page by page while serving.
+const PACK = "build/content/site.pack";
+
+test("the content store replaced by a deploy (renamed over) while serving: pages not read before still come, from the old build", async () => {
+  const pack = join(dir, PACK);
+  cpSync(pack, `${pack}.new`);
+  truncateSync(`${pack}.new`, 64); // a new file that is no pack at all: the running server must not look at it
+  renameSync(`${pack}.new`, pack);
+  await stillServing("/docs/dev-guide/runtime");
+  expect((await get("/search?q=worker+steps")).status).toBe(200);
+});
+
+test("the content store truncated in place while serving: still serving every page", async () => {
+  truncateSync(join(dir, PACK), 10);
+  await stillServing("/docs/dev-guide/contribution");
+  await stillServing("/docs/next/dev-guide/environment");
+  expect((await get("/search?q=environment+variables")).status).toBe(200);
+  expect((await get("/docs/no-such-page-after-truncation")).status).toBe(404);
+});
+
+test("the compiled content removed after start, then the whole server build: still serving", async () => {
+  rmSync(join(dir, PACK));
   await stillServing("/docs/user-guide/features/albums");
   expect((await get("/search?q=albums")).status).toBe(200);
   rmSync(join(dir, "build"), { recursive: true });
   await stillServing("/docs/user-guide/features/people");
   // The log said at start which file the content came from, and that it is not read again.
-  await logNames("build/content/site-content.json; it is not read again");
+  await logNames("build/content/site.pack; kept open, so replacing or removing the file changes nothing here");
 });

@@ -146,9 +146,9 @@ test("a running server compiles nothing and reads no content file", async () => 
   for (const pipeline of ["mdx-bundler", "esbuild", "shiki", "rehype-pretty-code", "@mdx-js/"]) {
     expect(server.includes(`"${pipeline}`), pipeline).toBe(false);
   }
-  // …and serving a page after the compiled content moved away still works: it is all in memory.
+  // …and serving a page after the compiled content moved away still works: the server keeps its own copy open.
   const { rename } = await import("node:fs/promises");
-  const file = join(root, "build/content/site-content.json");
+  const file = join(root, "build/content/site.pack");
   const response0 = await rawRequest(SERVERS.main, httpRequest("GET", "/docs/dev-guide/notes", { Host: `127.0.0.1:${SERVERS.main}` }));
   expect(response0.status).toBe(200);
   await rename(file, `${file}.away`);

@@ -5,7 +5,8 @@ import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { tagPageUrl } from "../../app/components/api/OperationList";
 import { currentVersion } from "../../app/content/site-versions";
-import type { SiteContent } from "../../app/content/types";
+import { readWholeSiteContent } from "../../app/content/store-file.server";
+import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
 
 // What search engines, link previews and language models read: robots.txt,
@@ -244,7 +245,7 @@ test.describe("llms.txt and llms-full.txt", () => {
   test("llms-full.txt holds every docs page in sidebar order, with absolute links", async ({ request }) => {
     const { body, type } = await text(request, "/llms-full.txt");
     expect(type).toBe("text/plain; charset=utf-8");
-    const compiled = JSON.parse(readFileSync(join(import.meta.dirname, "../../build/content/site-content.json"), "utf8")) as SiteContent;
+    const compiled = readWholeSiteContent(join(import.meta.dirname, "../..", SITE_CONTENT_FILE));
     const sidebarOrder = sidebarPaths(currentVersion(compiled).navigation);
     expect([...sidebarOrder].sort()).toEqual(Object.keys(DOC_PAGES).sort());
     const sources = [...body.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);

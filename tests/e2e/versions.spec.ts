@@ -9,12 +9,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
+import { readWholeSiteContent } from "../../app/content/store-file.server";
 import type { SiteContent } from "../../app/content/types";
 import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");
-const content = JSON.parse(readFileSync(join(root, SITE_CONTENT_FILE), "utf8")) as SiteContent;
+const content = readWholeSiteContent(join(root, SITE_CONTENT_FILE));
 const current = content.versions.find((entry) => entry.version.status === "current")!;
 const next = content.versions.find((entry) => entry.version.status === "next");
 

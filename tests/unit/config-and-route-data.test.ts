@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import { getSiteContent, SITE_CONTENT_FILE } from "../../app/content/store.server";
+import { writeSiteContent } from "../../app/content/store-file.server";
 import { docRouteData, standalonePageData } from "../../app/docs/route-data.server";
 import { ConfigurationError, readPageCacheMegabytes, readSiteConfig } from "../../app/config.server";
 import { settingsProblem } from "../../app/startup.server";
@@ -80,7 +81,7 @@ describe("compiled content in a running server", () => {
     dir = mkdtempSync(join(tmpdir(), "site-content-"));
     const { content } = await buildSiteContent({ root, contentDir: join(root, "tests/fixtures/content"), cacheDir: null });
     mkdirSync(join(dir, "build/content"), { recursive: true });
-    writeFileSync(join(dir, SITE_CONTENT_FILE), JSON.stringify(content));
+    writeSiteContent(join(dir, SITE_CONTENT_FILE), content);
     process.chdir(dir);
   });
   after(() => {

@@ -9,6 +9,9 @@ import { KnownAddresses, knownAddresses, type RouteEntry } from "../../app/http/
 import { PageCache } from "../../app/http/page-cache.server";
 import { RenderQueue } from "../../app/http/render-queue.server";
 import { pageAddress } from "../../app/lib/page-address";
+import { writeSiteContent } from "../../app/content/store-file.server";
+import { SITE_CONTENT_FILE } from "../../app/content/store.server";
+import type { SiteContent } from "../../app/content/types";
 
 // The routes of this app as Remix's manifest lists them (a subset is enough).
 const ROUTES: Record<string, RouteEntry> = {
@@ -28,7 +31,19 @@ mkdirSync(join(publicDir, "img"));
 writeFileSync(join(publicDir, "favicon.ico"), "");
 // Compiled content with one page, in a working directory of its own (the content store reads it from there).
 mkdirSync(join(publicDir, "build/content"), { recursive: true });
-writeFileSync(join(publicDir, "build/content/site-content.json"), JSON.stringify({ pages: { "/guide/known-page": {} }, versions: [{ version: { id: "next" } }, { version: { id: "24.05.08" } }] }));
+const page = (url: string, kind: "doc" | "page") => ({ url, kind, version: kind === "doc" ? "24.05.08" : null, lastUpdated: null });
+writeSiteContent(join(publicDir, SITE_CONTENT_FILE), {
+  pages: Object.fromEntries(
+    [page("/guide/known-page", "page"), ...["keys-test", "keys-test-other", "herd-test", "compression-test", "guide/a"].map((slug) => page(`/docs/${slug}`, "doc"))].map(
+      (p) => [p.url, p],
+    ),
+  ),
+  versions: [
+    { version: { id: "next", status: "next", docsBase: "/docs/next" }, entry: "/docs/next/guide/a" },
+    { version: { id: "24.05.08", status: "current", docsBase: "/docs" }, entry: "/docs/guide/a" },
+  ],
+  search: { format: 0, documents: [], index: {} },
+} as unknown as SiteContent);
 process.chdir(publicDir);
 after(() => rmSync(publicDir, { recursive: true, force: true }));
 
@@ -60,12 +75,16 @@ describe("addresses only the not-found page answers", () => {
 
   test("after learning the routes: any address no route but the catch-all matches", () => {
     known.learnRoutes(ROUTES);
-    for (const path of ["/no-such-page", "/a/b/c", "/docsx", "/search-x", "/%E2%9C%93", "/guide/unknown-page", "/x/llms.txt/more", "/api/a/b"]) {
+    for (const path of ["/no-such-page", "/a/b/c", "/docsx", "/search-x", "/%E2%9C%93", "/guide/unknown-page", "/x/llms.txt/more", "/api/a/b", "/docs/anything/below", "/docs/guide/b.md", "/docs/next/guide/b"]) {
       assert.equal(known.isNotFound(path), true, path);
     }
     // A route with a parameter answers its own shape of address only, not everything below "/".
     for (const path of ["/api/next", "/next/llms.txt", "/anything/LLMS.txt"]) assert.equal(known.isNotFound(path), false, path);
-    for (const path of ["/", "/api", "/api/", "/API", "/search", "/llms.txt", "/docs/anything/below", "/favicon.ico", "/img/x.png", "/__manifest", "/guide/known-page", "/guide/known-page.md"]) {
+    for (const path of ["/", "/api", "/api/", "/API", "/search", "/llms.txt", "/favicon.ico", "/img/x.png", "/__manifest", "/guide/known-page", "/guide/known-page.md"]) {
+      assert.equal(known.isNotFound(path), false, path);
+    }
+    // Under /docs the build knows every page: only its pages, the versions' roots and the redirects are answered.
+    for (const path of ["/docs", "/docs/", "/docs/guide/a", "/docs/guide/a/", "/docs/guide/a.md", "/docs/next", "/docs/24.05.08/guide/a", "/docs/dev-guide/notes-bff"]) {
       assert.equal(known.isNotFound(path), false, path);
     }
   });

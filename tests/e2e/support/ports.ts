@@ -34,6 +34,7 @@ export const EXTRA_PORTS = {
   rollingReplicaB: extraPort(45),
   rollingHttps: extraPort(46),
   rollingHttp: extraPort(47),
+  scaleSite: extraPort(30),
 } as const;
 
 /** Whether something listens on a loopback port: a new connection is accepted, refused, or fails otherwise. */

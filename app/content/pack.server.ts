@@ -1,0 +1,124 @@
+// The compiled content on disk: one pack file per build. Records (the site's
+// shell, the search index, one per page) are JSON, written one after another;
+// an index of where each lies comes last, and a fixed-size trailer points at
+// the index. A server reads the trailer and the index at start and each record
+// on demand with a positioned read from a file descriptor it keeps open, so a
+// deploy that renames a new pack over the old one leaves the running server
+// reading its own (the old inode lives while the descriptor is open).
+// See docs/decisions/029-content-store.md.
+import { closeSync, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { crc32 } from "node:zlib";
+
+const MAGIC = "SMRPACK1";
+/** Index offset (8 bytes), index length (4), index CRC-32 (4), magic (8). */
+const TRAILER_BYTES = 24;
+/** The index is read whole at start into a small heap: past this the build fails instead. */
+export const MAX_INDEX_BYTES = 24 * 1024 * 1024;
+
+/** Where a record lies: byte offset, length, CRC-32 of its bytes. */
+export type RecordRef = [offset: number, length: number, crc: number];
+
+export class PackError extends Error {
+  constructor(file: string, reason: string) {
+    super(`compiled content at ${file} ${reason}: run "npm run build" again`);
+    this.name = "PackError";
+  }
+}
+
+/** Writes a pack record by record into `file`.tmp, then renames it into place (readers never see half a file). */
+export class PackWriter<Index> {
+  private readonly fd: number;
+  private offset = 0;
+
+  constructor(private readonly file: string) {
+    this.fd = openSync(`${file}.tmp`, "w");
+  }
+
+  /** Appends one record and returns where it lies. */
+  add(value: unknown): RecordRef {
+    const bytes = Buffer.from(JSON.stringify(value), "utf8");
+    const ref: RecordRef = [this.offset, bytes.length, crc32(bytes)];
+    this.write(bytes);
+    return ref;
+  }
+
+  /** Writes the index and the trailer, and moves the file into place. Returns the file's size. */
+  finish(index: Index): number {
+    const bytes = Buffer.from(JSON.stringify(index), "utf8");
+    if (bytes.length > MAX_INDEX_BYTES) {
+      closeSync(this.fd);
+      throw new Error(
+        `the content's index is ${Math.round(bytes.length / 1048576)} MB, more than the ${MAX_INDEX_BYTES / 1048576} MB a server reads at start (fewer pages or versions per build)`,
+      );
+    }
+    const trailer = Buffer.alloc(TRAILER_BYTES);
+    trailer.writeBigUInt64LE(BigInt(this.offset), 0);
+    trailer.writeUInt32LE(bytes.length, 8);
+    trailer.writeUInt32LE(crc32(bytes), 12);
+    trailer.write(MAGIC, 16, "latin1");
+    this.write(bytes);
+    this.write(trailer);
+    closeSync(this.fd);
+    renameSync(`${this.file}.tmp`, this.file);
+    return this.offset;
+  }
+
+  private write(bytes: Buffer) {
+    let done = 0;
+    while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done, this.offset + done);
+    this.offset += bytes.length;
+  }
+}
+
+/** A pack opened for reading: its index, and records read on demand. */
+export class PackReader<Index> {
+  readonly index: Index;
+  private readonly fd: number;
+
+  /** Opens `file` and reads its index; a missing, truncated or corrupt file throws a PackError now, not later. */
+  constructor(private readonly file: string) {
+    try {
+      this.fd = openSync(file, "r");
+    } catch (error) {
+      throw new PackError(file, `cannot be opened (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+    try {
+      const size = fstatSync(this.fd).size;
+      if (size < TRAILER_BYTES) throw new PackError(file, "is truncated");
+      const trailer = this.read(size - TRAILER_BYTES, TRAILER_BYTES);
+      if (trailer.toString("latin1", 16) !== MAGIC) throw new PackError(file, "is truncated or not a content pack");
+      const offset = Number(trailer.readBigUInt64LE(0));
+      const length = trailer.readUInt32LE(8);
+      if (offset + length + TRAILER_BYTES !== size) throw new PackError(file, "is truncated or corrupt");
+      const bytes = this.read(offset, length);
+      if (crc32(bytes) !== trailer.readUInt32LE(12)) throw new PackError(file, "has a corrupt index");
+      this.index = JSON.parse(bytes.toString("utf8")) as Index;
+    } catch (error) {
+      closeSync(this.fd);
+      throw error instanceof PackError ? error : new PackError(file, `is unreadable (${(error as Error).message})`);
+    }
+  }
+
+  /** The record at `ref`, parsed; a PackError when its bytes do not match what the build wrote. */
+  record<T>(ref: RecordRef): T {
+    const [offset, length, crc] = ref;
+    const bytes = this.read(offset, length);
+    if (bytes.length !== length || crc32(bytes) !== crc) throw new PackError(this.file, `has a corrupt record at byte ${offset}`);
+    return JSON.parse(bytes.toString("utf8")) as T;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  private read(offset: number, length: number): Buffer {
+    const buffer = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(this.fd, buffer, done, length - done, offset + done);
+      if (n === 0) break;
+      done += n;
+    }
+    return done === length ? buffer : buffer.subarray(0, done);
+  }
+}

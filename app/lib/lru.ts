@@ -1,0 +1,44 @@
+/**
+ * A map that keeps the most recently used entries up to a total weight
+ * (bytes, or 1 per entry), dropping the least recently used ones past it.
+ * What bounds the server's memory when the content is larger than it.
+ */
+export class Lru<K, V> {
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private total = 0;
+
+  constructor(private readonly maxWeight: number) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Re-inserting moves it to the end: Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: K, value: V, weight = 1): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.total -= old.weight;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { value, weight });
+    this.total += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.total <= this.maxWeight || this.entries.size === 1) break;
+      this.entries.delete(oldest);
+      this.total -= entry.weight;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,240 @@
+// `npm run bench:scale -- --pages N [--versions V] [--skip-dev] [--seconds S]`:
+// what the site costs at N pages. It writes realistic synthetic content
+// (scripts/lib/synthetic-content.ts) into a temporary folder, builds it cold
+// and warm with SITE_CONTENT_DIR, serves it as the container does (small heap,
+// loopback) and measures memory, start time, page latency and the misses,
+// then `npm run dev`'s first page. It prints a Markdown table and writes it to
+// bench/tmp/scale-<N>.md. Every load is bounded in time (--seconds, default
+// 10 s per load case); the build's content output is put back to the real
+// content/ at the end. See bench/scale.md for results.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { PackReader } from "../app/content/pack.server";
+import { SITE_CONTENT_FILE, type SiteIndex } from "../app/content/store.server";
+import { startSite, type RunningSite } from "./lib/site-server";
+import { writeSyntheticContent } from "./lib/synthetic-content";
+
+const root = join(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: {
+    pages: { type: "string", default: "70" },
+    versions: { type: "string" },
+    seconds: { type: "string", default: "10" },
+    "skip-dev": { type: "boolean", default: false },
+    port: { type: "string", default: process.env.BENCH_PORT ?? "6100" },
+  },
+});
+const PAGES = Number(values.pages);
+const VERSIONS = Number(values.versions ?? Math.max(2, Math.ceil(PAGES / 1000)));
+const SECONDS = Number(values.seconds);
+const PORT = Number(values.port);
+const CONNECTIONS = 50;
+const SAMPLE = 200;
+const work = join(tmpdir(), `smriti-scale-${PAGES}`);
+const log = (message: string) => process.stderr.write(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const rows: [string, string][] = [];
+const row = (name: string, value: string) => {
+  rows.push([name, value]);
+  log(`${name}: ${value}`);
+};
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+const load = () => loadavg().map((v) => v.toFixed(1)).join(" ");
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Runs a command under GNU time: wall time, peak RSS of the largest process, and whether it worked. */
+function timed(command: string[], env: Record<string, string>, timeoutMs: number): { ms: number; peakKb: number; ok: boolean; tail: string } {
+  const started = performance.now();
+  const result = spawnSync("/usr/bin/time", ["-f", "PEAK_KB=%M", ...command], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const peakKb = Number(/PEAK_KB=(\d+)/.exec(result.stderr ?? "")?.[1] ?? 0);
+  const tail = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n").filter((l) => !l.startsWith("PEAK_KB")).slice(-3).join(" / ");
+  return { ms: performance.now() - started, peakKb, ok: result.status === 0, tail: result.error ? `${result.error.message}` : tail };
+}
+
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function get(url: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { "Accept-Encoding": "gzip" } });
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status };
+}
+
+async function latencies(origin: string, urls: string[]): Promise<{ p50: number; p99: number; failures: number }> {
+  const times: number[] = [];
+  let failures = 0;
+  for (const url of urls) {
+    const { ms: time, status } = await get(origin + url);
+    times.push(time);
+    if (status !== 200) failures += 1;
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99), failures };
+}
+
+/** autocannon at 50 connections for SECONDS, each request's path from `path()`; peak RSS sampled meanwhile. */
+async function cannon(origin: string, pid: number, path: () => string, expect: 200 | 404) {
+  let peak = rssKb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 200);
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
+  });
+  clearInterval(sampler);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.errors + result.timeouts + (expect === 200 ? result.non2xx : result["2xx"] + result["3xx"] + result["5xx"]), peakKb: peak };
+}
+
+/** The built pages' addresses, from whichever form the compiled content has (a JSON file before the store, a pack after). */
+function pagesOf(): string[] {
+  const json = join(root, "build/content/site-content.json");
+  if (existsSync(json)) return Object.keys((JSON.parse(readFileSync(json, "utf8")) as { pages: Record<string, unknown> }).pages);
+  const reader = new PackReader<SiteIndex>(join(root, SITE_CONTENT_FILE));
+  reader.close();
+  return Object.keys(reader.index.pages);
+}
+
+function shuffled<T>(list: T[], seed = 7): T[] {
+  const copy = [...list];
+  let state = seed;
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const j = state % (i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+async function serve(urls: string[], words: string[]) {
+  let site: RunningSite;
+  try {
+    site = await startSite(PORT, join(root, `bench/tmp/scale-${PAGES}-server.log`));
+  } catch (error) {
+    const reason = (error as Error).message.split("\n").filter((line) => /error|heap|Error/.test(line)).slice(0, 2).join(" / ");
+    row("server start", `FAILED: ${reason.slice(0, 300) || (error as Error).message.slice(0, 300)}`);
+    return;
+  }
+  const pid = site.child.pid!;
+  try {
+    row("server start (spawn to first /healthz answer)", ms(site.firstRequestMs));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    row("RSS idle", mb(rssKb(pid)));
+    const sample = shuffled(urls).slice(0, SAMPLE);
+    const first = await latencies(site.origin, sample);
+    row(`first view of ${sample.length} random pages (p50 / p99)`, `${ms(first.p50)} / ${ms(first.p99)}${first.failures ? `, ${first.failures} not 200` : ""}`);
+    const cached = await latencies(site.origin, sample);
+    row("same pages again, cached (p50 / p99)", `${ms(cached.p50)} / ${ms(cached.p99)}`);
+    // Every page once, eight at a time, bounded in time.
+    const deadline = performance.now() + Math.max(60, SECONDS * 12) * 1000;
+    const queue = [...urls];
+    let opened = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (queue.length && performance.now() < deadline) {
+          await get(site.origin + queue.pop()!);
+          opened += 1;
+        }
+      }),
+    );
+    row(`RSS after every page opened once (${opened} of ${urls.length})`, mb(rssKb(pid)));
+    const pages = await cannon(site.origin, pid, () => urls[Math.floor(Math.random() * urls.length)]!, 200);
+    row("random pages under load (req/s, p99, peak RSS)", `${Math.round(pages.rps)} req/s, p99 ${ms(pages.p99)}, ${mb(pages.peakKb)}${pages.failures ? `, ${pages.failures} failed` : ""}`);
+    let n = 0;
+    const searches = await cannon(site.origin, pid, () => `/search?q=${words[n % words.length]}+${words[(n * 7 + 3) % words.length]}${(n += 1)}`, 200);
+    row("unique /search?q= at 50 connections (req/s, p50 / p99)", `${Math.round(searches.rps)} req/s, ${ms(searches.p50)} / ${ms(searches.p99)}${searches.failures ? `, ${searches.failures} failed` : ""}`);
+    const misses = await cannon(site.origin, pid, () => `/docs/missing-${Math.random().toString(36).slice(2)}/page`, 404);
+    row("random /docs/ 404s at 50 connections (req/s, p99)", `${Math.round(misses.rps)} req/s, p99 ${ms(misses.p99)}${misses.failures ? `, ${misses.failures} failed` : ""}`);
+    row("RSS after the loads", mb(rssKb(pid)));
+  } finally {
+    site.stop();
+  }
+}
+
+/** `npm run dev` on the same folder: from spawn to the first page answered. */
+async function devFirstPage(dir: string, url: string) {
+  const port = PORT + 50;
+  const child = spawn("node", ["scripts/dev/start.mjs"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "development", SITE_CONTENT_DIR: dir, HOST: "127.0.0.1", PORT: String(port) },
+    stdio: "ignore",
+    detached: true,
+  });
+  const started = performance.now();
+  try {
+    for (;;) {
+      if (performance.now() - started > 300_000) return row("npm run dev: first page", "no answer within 300 s");
+      if (child.exitCode !== null) return row("npm run dev: first page", `exited with ${child.exitCode}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}${url}`);
+        await response.arrayBuffer();
+        if (response.status === 200) return row("npm run dev: first page (spawn to 200)", ms(performance.now() - started));
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    // The dev server starts remix dev and the app server: stop the group we started.
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function main() {
+  mkdirSync(join(root, "bench/tmp"), { recursive: true });
+  row("load average at start (1/5/15 min)", load());
+  log(`writing ${PAGES} pages over ${VERSIONS} versions into ${work}/content`);
+  const site = writeSyntheticContent(join(work, "content"), { pages: PAGES, versions: VERSIONS });
+  const cacheDir = join(work, "cache");
+  rmSync(cacheDir, { recursive: true, force: true });
+  if (!existsSync(join(root, "build/index.js"))) spawnSync("npm", ["run", "build:app"], { cwd: root, stdio: "inherit" });
+  const build = ["node", "--import", "tsx", "scripts/build-content.ts", "--cache-dir", cacheDir, "--spec-root", site.specRoot];
+  const env = { SITE_CONTENT_DIR: site.dir };
+  try {
+    const cold = timed(build, env, 45 * 60_000);
+    row("cold build:content (time, peak RSS)", cold.ok ? `${(cold.ms / 1000).toFixed(1)} s, ${mb(cold.peakKb)}` : `FAILED after ${(cold.ms / 1000).toFixed(1)} s, ${mb(cold.peakKb)}: ${cold.tail.slice(0, 300)}`);
+    if (!cold.ok) return;
+    const pages = pagesOf();
+    row("pages built", `${pages.length} in ${VERSIONS} versions`);
+    const warm = timed(build, env, 45 * 60_000);
+    row("warm build:content (time, peak RSS)", `${(warm.ms / 1000).toFixed(1)} s, ${mb(warm.peakKb)}`);
+    const docs = pages.filter((url) => url.startsWith("/docs"));
+    await serve(docs, site.words);
+    if (!values["skip-dev"]) await devFirstPage(site.dir, site.urls[0] ?? "/docs/user-guide/installation");
+  } finally {
+    row("load average at end (1/5/15 min)", load());
+    const table = [`| ${PAGES} pages, ${VERSIONS} versions | |`, "| --- | --- |", ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join("\n");
+    writeFileSync(join(root, `bench/tmp/scale-${PAGES}.md`), `${table}\n`);
+    console.log(table);
+    log("building the real content/ again");
+    spawnSync("npm", ["run", "build:content"], { cwd: root, stdio: "ignore", env: { ...process.env, SITE_CONTENT_DIR: "" } });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

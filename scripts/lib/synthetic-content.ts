@@ -1,0 +1,176 @@
+// Realistic synthetic docs for the scale benchmark and the scale e2e test: the
+// real content/ folder, plus generated pages spread over Next, the current
+// release and older releases. Every generated page has the length and the
+// parts of a real guide (headings, code, a table, an admonition, links to
+// other pages and to their headings), in categories of a dozen pages. The
+// output is deterministic for a given size, so two runs build the same site.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "../..");
+
+export interface SyntheticOptions {
+  /** Total pages the site will have, the real ones included (at least the real content's count). */
+  pages: number;
+  /**
+   * Docs versions: Next, the current release and `versions - 2` older releases
+   * (at least 2). Each release is what `npm run docs:version` makes: a copy of
+   * the current guides and of the spec, plus its share of generated pages.
+   */
+  versions: number;
+}
+
+export interface SyntheticSite {
+  dir: string;
+  /** What the spec paths of its versions.json are relative to (the build's --spec-root). */
+  specRoot: string;
+  /** URLs of the generated pages, for sampling. */
+  urls: string[];
+  /** Words that occur in the generated text, for searches. */
+  words: string[];
+}
+
+/** Pages under content/ (docs, next and standalone pages), and in a copy of the current guides. */
+export const REAL_PAGES = 66;
+const RELEASE_PAGES = 32;
+const PAGES_PER_CATEGORY = 12;
+
+const WORDS = (
+  "album archive backup bucket cache checksum cluster codec config container cron database deploy device " +
+  "encoder export face filter folder gallery gateway hash import index ingest journal kernel label library " +
+  "locale mapping metadata mirror model network object offset owner palette partition preview profile quota " +
+  "replica resize restore schema scanner secret session shard snapshot storage stream tag thumbnail token " +
+  "upload vector volume watcher worker"
+).split(" ");
+
+/** A small deterministic generator, so runs are comparable. */
+function random(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+type Random = ReturnType<typeof random>;
+const pick = <T>(next: Random, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+
+function sentence(next: Random, length = 12 + Math.floor(next() * 10)): string {
+  const words = Array.from({ length }, () => pick(next, WORDS));
+  const text = words.join(" ");
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
+function paragraph(next: Random): string {
+  return Array.from({ length: 3 + Math.floor(next() * 3) }, () => sentence(next)).join(" ");
+}
+
+interface PlannedPage {
+  category: number;
+  index: number;
+  /** Headings' texts; rehype-slug makes their ids "step-<n>-<word>". */
+  headings: string[];
+}
+
+const pageFile = (category: number, index: number) => `generated/area-${category}/topic-${index}.mdx`;
+
+function headingsOf(next: Random): string[] {
+  return Array.from({ length: 5 }, (_, i) => `Step ${i + 1} ${pick(next, WORDS)}`);
+}
+const slugOf = (heading: string) => heading.toLowerCase().replace(/\s+/g, "-");
+
+/** One page's MDX: about 9 KB, like a real guide. */
+function pageText(next: Random, page: PlannedPage, all: PlannedPage[], version: string): string {
+  const other = () => pick(next, all);
+  const linkTo = (target: PlannedPage) => {
+    const path = target.category === page.category ? `./topic-${target.index}.mdx` : `../area-${target.category}/topic-${target.index}.mdx`;
+    return `[${pick(next, WORDS)} ${target.index}](${path}#${slugOf(target.headings[Math.floor(next() * target.headings.length)]!)})`;
+  };
+  const title = `${pick(next, WORDS)} ${pick(next, WORDS)} ${page.category}.${page.index}`;
+  const parts = [
+    `---\ntitle: ${title[0]!.toUpperCase()}${title.slice(1)}\ndescription: ${sentence(next, 14)}\nsidebar_position: ${page.index}\n---\n`,
+    `${paragraph(next)} See ${linkTo(other())} and ${linkTo(other())}. This page documents ${version}.\n`,
+  ];
+  page.headings.forEach((heading, i) => {
+    parts.push(`## ${heading}\n`, `${paragraph(next)}\n`, `${paragraph(next)} Read ${linkTo(other())} first.\n`);
+    if (i % 2 === 0) {
+      const name = pick(next, WORDS);
+      parts.push(
+        "```bash title=\"" + name + ".sh\"\n" +
+          `export SMRITI_${name.toUpperCase()}_LIMIT=${Math.floor(next() * 900) + 100}\n` +
+          `smriti ${name} --${pick(next, WORDS)} ${pick(next, WORDS)} --verbose\n` +
+          `curl -s http://localhost:5001/v1/${pick(next, WORDS)}s | jq '.[0]'\n` +
+          "```\n",
+      );
+    }
+    if (i === 1) {
+      const rows = Array.from({ length: 6 }, () => `| \`${pick(next, WORDS)}\` | ${sentence(next, 6)} | ${Math.floor(next() * 100)} |`);
+      parts.push(`| Setting | Meaning | Default |\n| --- | --- | --- |\n${rows.join("\n")}\n`);
+    }
+    if (i === 2) parts.push(`:::tip[${pick(next, WORDS)} first]\n${sentence(next)}\n:::\n`);
+    if (i === 3) {
+      parts.push(`### ${heading} details\n`, `${paragraph(next)}\n`, `- ${sentence(next, 8)}\n- ${sentence(next, 8)}\n- ${linkTo(other())}\n`);
+    }
+  });
+  return parts.join("\n");
+}
+
+function writeTree(dir: string, count: number, seed: number, version: string): string[] {
+  const next = random(seed);
+  const categories = Math.max(1, Math.ceil(count / PAGES_PER_CATEGORY));
+  const planned: PlannedPage[] = Array.from({ length: count }, (_, i) => ({
+    category: (i % categories) + 1,
+    index: Math.floor(i / categories) + 1,
+    headings: headingsOf(next),
+  }));
+  for (let category = 1; category <= categories; category += 1) {
+    mkdirSync(join(dir, `generated/area-${category}`), { recursive: true });
+    writeFileSync(
+      join(dir, `generated/area-${category}/_category_.json`),
+      JSON.stringify({ label: `Area ${category} ${pick(next, WORDS)}`, position: 10 + category }),
+    );
+  }
+  for (const page of planned) writeFileSync(join(dir, pageFile(page.category, page.index)), pageText(next, page, planned, version));
+  return planned.map((page) => `generated/area-${page.category}/topic-${page.index}`);
+}
+
+/**
+ * Writes the site into `dir` (emptied first): a copy of content/ and the
+ * generated pages. With `pages` at the real count, it is today's content.
+ */
+export function writeSyntheticContent(dir: string, options: SyntheticOptions): SyntheticSite {
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(root, "content"), dir, { recursive: true });
+  const specRoot = join(dir, "_spec-root");
+  cpSync(join(root, "spec"), join(specRoot, "spec"), { recursive: true });
+  const versions = Math.max(2, options.versions);
+  const extra = Math.max(0, options.pages - REAL_PAGES - (versions - 2) * RELEASE_PAGES);
+  const releases = Array.from({ length: versions - 2 }, (_, i) => {
+    const day = (i % 28) + 1;
+    const month = (Math.floor(i / 28) % 12) + 1;
+    return `23.${String(month).padStart(2, "0")}.${String(day).padStart(2, "0")}`;
+  });
+  const versionsFile = JSON.parse(readFileSync(join(dir, "versions.json"), "utf8")) as { current: string; next: { path: string }; releases: string[] };
+  versionsFile.releases = releases;
+  for (const id of releases) {
+    cpSync(join(root, "content/docs"), join(dir, `releases/${id}`), { recursive: true });
+    cpSync(join(root, "spec/openapi.yaml"), join(specRoot, `spec/releases/${id}/openapi.yaml`));
+  }
+  writeFileSync(join(dir, "versions.json"), `${JSON.stringify(versionsFile, null, 2)}\n`);
+  const trees = [
+    { tree: versionsFile.next.path, base: `/docs/${versionsFile.next.path}` },
+    { tree: "docs", base: "/docs" },
+    ...releases.map((id) => ({ tree: `releases/${id}`, base: `/docs/${id}` })),
+  ];
+  const urls: string[] = [];
+  if (extra > 0) {
+    trees.forEach(({ tree, base }, i) => {
+      const count = Math.floor(extra / trees.length) + (i < extra % trees.length ? 1 : 0);
+      if (count === 0) return;
+      for (const slug of writeTree(join(dir, tree), count, 1000 + i, tree)) urls.push(`${base}/${slug}`);
+    });
+  }
+  return { dir, specRoot, urls, words: WORDS };
+}

@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { buildSiteContent } from "../../app/content/build.server";
+import { MAX_INDEX_BYTES, PackError, PackReader } from "../../app/content/pack.server";
+import { readWholeSiteContent, writeSiteContent } from "../../app/content/store-file.server";
+import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
+import type { SiteContent } from "../../app/content/types";
+import { siteSearchOf } from "../../app/search/store.server";
+import { PAGE_LIMITS } from "../../app/search/limits";
+import { Lru } from "../../app/lib/lru";
+
+const root = join(import.meta.dirname, "../..");
+
+describe("the content store (one pack file per build)", () => {
+  let dir: string;
+  let built: SiteContent;
+  let file: string;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "content-store-"));
+    built = (await buildSiteContent({ root, contentDir: join(root, "tests/fixtures/content"), cacheDir: null })).content;
+    file = join(dir, "site.pack");
+    writeSiteContent(file, built);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("pages come back as the build made them, read on demand; a missing page is undefined", () => {
+    const { content, reader } = openSiteContent(file);
+    try {
+      const urls = Object.keys(built.pages);
+      assert.ok(urls.length > 1);
+      assert.deepEqual(Object.keys(content.pages).sort(), urls.sort());
+      for (const url of urls) assert.deepEqual(content.pages[url], built.pages[url]);
+      assert.equal(content.pages["/docs/no/such/page"], undefined);
+      assert.equal("/docs/no/such/page" in content.pages, false);
+      assert.equal(content.pages["constructor"], undefined, "no inherited names");
+      assert.equal(content.buildId, built.buildId);
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("navigation and versions are read once with the shell", () => {
+    const { content, reader } = openSiteContent(file);
+    reader.close();
+    assert.deepEqual(content.versions, built.versions);
+    assert.ok(content.versions.every((entry) => entry.navigation.length > 0));
+    assert.deepEqual(content.partials, built.partials);
+  });
+
+  test("search over the stored index answers as over the built one", () => {
+    const { content, reader } = openSiteContent(file);
+    try {
+      const word = built.search.documents.find((d) => d.kind === "guide")!.title.split(/\s+/)[0]!;
+      const stored = siteSearchOf(content).search(word, PAGE_LIMITS);
+      const direct = siteSearchOf(built).search(word, PAGE_LIMITS);
+      assert.ok(stored.total > 0, word);
+      assert.deepEqual(stored, direct);
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("readWholeSiteContent gives the plain content back", () => {
+    assert.deepEqual(JSON.parse(JSON.stringify(readWholeSiteContent(file))), JSON.parse(JSON.stringify(built)));
+  });
+
+  test("a missing, truncated or foreign file is a clear error when opened", () => {
+    assert.throws(() => new PackReader(join(dir, "absent.pack")), (error: Error) => error instanceof PackError && /cannot be opened \(ENOENT\).*npm run build/.test(error.message));
+    const truncated = join(dir, "truncated.pack");
+    writeFileSync(truncated, readFileSync(file).subarray(0, 1000));
+    assert.throws(() => new PackReader(truncated), (error: Error) => error instanceof PackError && /truncated/.test(error.message));
+    const foreign = join(dir, "foreign.pack");
+    writeFileSync(foreign, JSON.stringify(built).slice(0, 5000));
+    assert.throws(() => new PackReader(foreign), PackError);
+    const empty = join(dir, "empty.pack");
+    writeFileSync(empty, "");
+    assert.throws(() => new PackReader(empty), PackError);
+  });
+
+  test("a corrupt page record is an error for that page only, never a crash of the reader", () => {
+    const copy = join(dir, "corrupt.pack");
+    const bytes = readFileSync(file);
+    const reader = new PackReader<SiteIndex>(file);
+    const urls = Object.keys(reader.index.pages);
+    const [offset] = reader.index.pages[urls[0]!]!;
+    reader.close();
+    bytes[offset + 5] = bytes[offset + 5]! ^ 0xff;
+    writeFileSync(copy, bytes);
+    const { content, reader: opened } = openSiteContent(copy);
+    try {
+      assert.throws(() => content.pages[urls[0]!], (error: Error) => error instanceof PackError && /corrupt record/.test(error.message));
+      assert.deepEqual(content.pages[urls[1]!], built.pages[urls[1]!]);
+    } finally {
+      opened.close();
+    }
+  });
+
+  test("a file truncated after it was opened: reads fail cleanly, the reader stays usable", () => {
+    const copy = join(dir, "shrinking.pack");
+    writeFileSync(copy, readFileSync(file));
+    const { content, reader } = openSiteContent(copy);
+    try {
+      truncateSync(copy, 100);
+      const url = Object.keys(content.pages).at(-1)!;
+      assert.throws(() => content.pages[url], PackError);
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("content too large for the server fails the build's write, with a reason", () => {
+    const huge = { ...built, search: { ...built.search, documents: [{ text: "x".repeat(Math.max(MAX_INDEX_BYTES, 25 * 1024 * 1024)) }] } } as unknown as SiteContent;
+    assert.throws(() => writeSiteContent(join(dir, "huge.pack"), huge), /search index is \d+ MB, more than the \d+ MB a server with a 128 MB heap can hold/);
+  });
+});
+
+describe("the bounded cache", () => {
+  test("keeps the most recently used entries within its weight", () => {
+    const lru = new Lru<string, number>(10);
+    lru.set("a", 1, 4);
+    lru.set("b", 2, 4);
+    assert.equal(lru.get("a"), 1);
+    lru.set("c", 3, 4);
+    assert.equal(lru.get("b"), undefined, "the least recently used went");
+    assert.equal(lru.get("a"), 1);
+    assert.equal(lru.get("c"), 3);
+    lru.set("big", 4, 50);
+    assert.equal(lru.size, 1, "one entry heavier than the bound is kept alone");
+  });
+});
