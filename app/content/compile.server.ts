@@ -11,7 +11,7 @@ import type { Element } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
 import type { Node } from "unist";
 import type { DiagramData } from "~/components/diagrams/data";
-import { KNOWN_COMPONENT_NAMES, mdxComponentsFor } from "./mdx-components";
+import { KNOWN_COMPONENT_NAMES, mdxComponentsFor, versionlessComponents } from "./mdx-components";
 import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
 import { rehypeCompactCode } from "./plugins/compact-code.server";
@@ -165,6 +165,6 @@ export async function compilePage(
   }
 
   const Content = getMDXComponent(code);
-  const html = renderToStaticMarkup(createElement(Content, { components: mdxComponentsFor(diagrams) }));
+  const html = renderToStaticMarkup(createElement(Content, { components: diagrams ? mdxComponentsFor(diagrams) : versionlessComponents }));
   return { html, ...outline, links, warnings };
 }

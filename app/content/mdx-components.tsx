@@ -8,8 +8,8 @@ export const MDX_COMPONENT_NAMES = ["ArchitectureDiagram", "ProcessingPipelineDi
 
 export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
 
-/** Components that need nothing of the version (Docusaurus's tabs). */
-const versionlessComponents = { Tabs, TabItem };
+/** Components that need nothing of the version (Docusaurus's tabs): all a version without diagrams.json gets. */
+export const versionlessComponents = { Tabs, TabItem };
 
 /** Every component a page may use as JSX, for the compiler's unknown-component message. */
 export const KNOWN_COMPONENT_NAMES: readonly string[] = [...MDX_COMPONENT_NAMES, ...Object.keys(versionlessComponents)];
@@ -18,12 +18,9 @@ export const KNOWN_COMPONENT_NAMES: readonly string[] = [...MDX_COMPONENT_NAMES,
  * The components of one version's pages. They are rendered to static HTML at
  * build time, so they must not rely on state or effects. The diagrams draw
  * that version's labels and steps (its diagrams.json), so a page of Next
- * shows Next's facts without any prop in its text; a version without
- * diagrams.json gets the tabs only (the build refuses a page that draws a
- * diagram there).
+ * shows Next's facts without any prop in its text.
  */
-export function mdxComponentsFor(diagrams: DiagramData | null | undefined) {
-  if (!diagrams) return versionlessComponents;
+export function mdxComponentsFor(diagrams: DiagramData) {
   return {
     ...versionlessComponents,
     ArchitectureDiagram: (props: DiagramProps) => <ArchitectureDiagram {...props} data={diagrams.architecture} />,
