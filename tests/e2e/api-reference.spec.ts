@@ -1,12 +1,11 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { tagPageUrl } from "../../app/components/api/OperationList";
-import { collectErrors, hydrated, origin, SERVERS, withoutJavaScript } from "./helpers";
+import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer, TRY_IT } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");
@@ -253,35 +252,6 @@ test("the spec is never loaded from an address the reader supplies", async ({ pa
   expect(requested.filter((url) => /openapi\.(json|yaml)/.test(url))).toEqual([`${origin()}/openapi.json`]);
   await expect(page.locator("rapi-doc")).toHaveAttribute("spec-url", "/openapi.json");
   await expect(page.locator("rapi-doc")).toHaveAttribute("allow-spec-url-load", "false");
-});
-
-test.describe("try it", () => {
-  let mock: Server;
-  const calls: string[] = [];
-  test.beforeAll(async () => {
-    // A stand-in for the product's API at SITE_API_SERVER_URL of the variant server.
-    mock = createServer((request, response) => {
-      calls.push(`${request.method} ${request.url}`);
-      response.writeHead(200, {
-        "Content-Type": "application/json",
-        "Access-Control-Allow-Origin": "*",
-        "Access-Control-Allow-Headers": "*",
-      });
-      response.end(request.method === "OPTIONS" ? "" : JSON.stringify({ version: "24.05.08", gitSha: "80e42c2" }));
-    });
-    await new Promise<void>((resolve) => mock.listen(SERVERS.mockApi, "127.0.0.1", resolve));
-  });
-  test.afterAll(() => new Promise<void>((resolve) => mock.close(() => resolve())));
-
-  test("sends the request to the configured API server and shows the answer", async ({ page }) => {
-    const version = operations.find((operation) => operation.path === "/version")!;
-    await page.goto(`${origin("variant")}/api#${version.anchor}`);
-    await openApiExplorer(page);
-    const section = page.locator("rapi-doc").locator(`[id="${version.anchor}"]`);
-    await section.getByRole("button", { name: "TRY" }).click();
-    await expect.poll(() => calls).toContain("GET /version");
-    await expect(section.getByText("80e42c2").first()).toBeVisible();
-  });
 });
 
 test("/openapi.yaml and /openapi.json parse, match each other and are cacheable", async ({ request }) => {

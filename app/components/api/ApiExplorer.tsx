@@ -1,7 +1,9 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Theme, useTheme } from "~/lib/theme";
 import { useSiteConfig } from "~/lib/root-data";
-import { labelExplorerControls } from "./explorer-accessibility";
+import { lastCallRead } from "./call-being-read";
+import type { setUpExplorer } from "./explorer-setup";
 
 type ExplorerStatus = "closed" | "loading" | "open" | "failed";
 
@@ -11,6 +13,17 @@ const STATUS_TEXT: Record<ExplorerStatus, string> = {
   open: "The interactive explorer is open below. Close this to go back to this page's plain text.",
   failed: "The interactive explorer could not load. This page's plain text stays below.",
 };
+
+/**
+ * RapiDoc opens at the operation in the address (#get-/v1/albums): put there
+ * the call the reader was last on, so the explorer opens where they were
+ * reading, not at the top of the spec. The history entry's state is kept
+ * (RapiDoc itself replaces the address the same way while it scrolls).
+ */
+function openAtCallBeingRead() {
+  const call = lastCallRead();
+  if (call) window.history.replaceState(window.history.state, "", `#${call}`);
+}
 
 /**
  * "Try it": the interactive API explorer (RapiDoc), on every page of the API
@@ -23,7 +36,10 @@ const STATUS_TEXT: Record<ExplorerStatus, string> = {
  * asks for the explorer as soon as they run. Once RapiDoc has shown the spec,
  * the plain list (children) steps aside; closing the control brings it back. The explorer follows the site theme, takes its colours from the
  * site configuration, sends "try it" requests to SITE_API_SERVER_URL, and
- * keeps the address bar on the operation being read (#get-/v1/albums).
+ * keeps the address bar on the operation being read (#get-/v1/albums). It
+ * opens at the call the reader was on, wears the site's fonts and colours
+ * (explorer-theme.ts) and keeps the server and token the reader set for the
+ * visit (explorer-session.ts), those two loaded with RapiDoc (explorer-setup.ts).
  */
 export function ApiExplorer({ specUrl, specServers, children }: { specUrl: string; specServers: string[]; children: ReactNode }) {
   const [theme] = useTheme();
@@ -34,11 +50,15 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
   const [ready, setReady] = useState(false);
   const toggle = useRef<HTMLDetailsElement>(null);
   const ref = useRef<HTMLElement>(null);
+  const setUp = useRef<typeof setUpExplorer | null>(null);
 
   useEffect(() => {
     const details = toggle.current;
     if (!details) return;
-    const sync = () => setWanted(details.open);
+    const sync = () => {
+      if (details.open) openAtCallBeingRead();
+      setWanted(details.open);
+    };
     sync(); // opened before the scripts ran
     details.addEventListener("toggle", sync);
     return () => details.removeEventListener("toggle", sync);
@@ -47,8 +67,11 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
   useEffect(() => {
     if (!wanted || loaded) return;
     let cancelled = false;
-    import("rapidoc")
-      .then(() => !cancelled && setLoaded(true))
+    Promise.all([import("rapidoc"), import("./explorer-setup")])
+      .then(([, setup]) => {
+        setUp.current = setup.setUpExplorer;
+        if (!cancelled) setLoaded(true);
+      })
       .catch((error: unknown) => {
         console.error("The API explorer could not load; the operation list stays.", error);
         if (!cancelled) setFailed(true);
@@ -62,9 +85,9 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
   useEffect(() => {
     const element = ref.current;
     if (!shown || !element) return;
-    let stopLabelling = () => {};
+    let stopSetUp = () => {};
     const onSpecLoaded = () => {
-      stopLabelling = labelExplorerControls(element);
+      stopSetUp = setUp.current?.(element) ?? stopSetUp;
       setReady(true);
       // The reader asked for it: bring it into view (RapiDoc itself scrolls to the operation in the address).
       element.scrollIntoView();
@@ -72,10 +95,26 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
     element.addEventListener("spec-loaded", onSpecLoaded);
     return () => {
       element.removeEventListener("spec-loaded", onSpecLoaded);
-      stopLabelling();
+      stopSetUp();
       setReady(false);
     };
   }, [shown]);
+
+  // A link to a call followed while the explorer is open (the API navigation)
+  // changes the address without the "hashchange" RapiDoc listens to: move it there.
+  const { hash } = useLocation();
+  const followedHash = useRef(hash);
+  useEffect(() => {
+    if (hash === followedHash.current) return;
+    followedHash.current = hash;
+    const element = ref.current as (HTMLElement & { scrollToPath?: (id: string) => void }) | null;
+    if (!ready || !element || hash.length < 2) return;
+    try {
+      element.scrollToPath?.(decodeURIComponent(hash.slice(1)));
+    } catch {
+      // a malformed escape names no call
+    }
+  }, [hash, ready]);
 
   const status: ExplorerStatus = !wanted ? "closed" : failed ? "failed" : loaded ? "open" : "loading";
   const dark = theme === Theme.DARK;
@@ -86,6 +125,13 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
           <summary className="cursor-pointer font-bold text-brand-strong dark:text-brand">Try it: open the interactive explorer</summary>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" role="status">
             {STATUS_TEXT[status]}
+          </p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Smriti sends no CORS headers, so your browser can call an API server only on this site's own origin, or behind a proxy that adds them:{" "}
+            <a className="font-medium text-brand-strong underline dark:text-brand" href="/docs/user-guide/deployment#cors">
+              an nginx example
+            </a>
+            .
           </p>
         </details>
       </div>
@@ -107,6 +153,8 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
           layout="row"
           show-header="false"
           show-info="false"
+          // The page's own API navigation (ApiSidebar) takes the reader to a call, here too.
+          show-side-nav="false"
           allow-authentication="true"
           persist-auth="false"
           allow-try="true"

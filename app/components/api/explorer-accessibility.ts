@@ -4,7 +4,10 @@
 // operation it belongs to, its placeholder), inside every shadow root, and
 // keeps doing so as RapiDoc re-renders. It also turns RapiDoc's clickable
 // anchors without an address (an enum value that fills its parameter in) into
-// buttons a keyboard can reach and press.
+// buttons a keyboard can reach and press. While it watches, it also gives each
+// shadow root the site's look (explorer-theme.ts).
+
+import { themeExplorerRoot } from "./explorer-theme";
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -83,10 +86,12 @@ export function labelExplorerControls(explorer: HTMLElement): () => void {
       if (observed.has(shadow)) continue;
       observed.add(shadow);
       const observer = new MutationObserver(schedule);
-      observer.observe(shadow, { childList: true, subtree: true });
+      // Text too: RapiDoc rewrites some labels in place ("SET" becomes "UPDATE").
+      observer.observe(shadow, { childList: true, characterData: true, subtree: true });
       observers.push(observer);
     }
     labelControls(roots);
+    for (const shadow of roots) themeExplorerRoot(shadow);
   };
   function schedule() {
     if (!frame) frame = requestAnimationFrame(run);
