@@ -8,6 +8,9 @@ import { hydrated, withoutJavaScript } from "./helpers";
 
 const GUIDE = "/docs/dev-guide/writing-documentation";
 
+// The guide is the site's longest page, and the machine is shared: generous, never a timing assertion.
+test.describe.configure({ timeout: 120_000 });
+
 const groups = (page: Page) => page.locator(".doc-content .tabs[data-group-id=deploy]");
 const panel = (page: Page, group: number, text: string) => groups(page).nth(group).locator(".tabs-panel").filter({ hasText: text });
 
