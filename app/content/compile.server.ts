@@ -19,6 +19,7 @@ import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server
 import { remarkDirectives } from "./plugins/directives.server";
 import { remarkHeadingIds } from "./plugins/heading-ids.server";
 import { remarkLinks, type CollectedLink } from "./plugins/links.server";
+import { rehypeTableCells } from "./plugins/table-cells.server";
 import { preprocessMdx } from "./preprocess.server";
 import { ContentError, type SourcePage } from "./source.server";
 
@@ -111,6 +112,7 @@ export async function compilePage(
           rehypeCodeCopy,
           rehypeCompactCode,
           rehypeAccessibleContent,
+          rehypeTableCells,
         ];
         return options;
       },
