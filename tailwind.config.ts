@@ -1,7 +1,9 @@
 import typography from "@tailwindcss/typography";
 import type { Config } from "tailwindcss";
 import defaultTheme from "tailwindcss/defaultTheme";
+import plugin from "tailwindcss/plugin";
 import { brandColors } from "./app/site.config";
+import { monoFallback, sansFallback } from "./app/styles/font-fallbacks";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
@@ -19,11 +21,15 @@ export default {
         },
       },
       fontFamily: {
-        sans: ['"DM Sans"', ...defaultTheme.fontFamily.sans],
-        mono: ['"Fira Code"', ...defaultTheme.fontFamily.mono],
+        sans: [...sansFallback.families.map((name) => `"${name}"`), ...defaultTheme.fontFamily.sans],
+        mono: [...monoFallback.families.map((name) => `"${name}"`), ...defaultTheme.fontFamily.mono],
       },
       maxWidth: { "8xl": "90rem" },
     },
   },
-  plugins: [typography],
+  plugins: [
+    typography,
+    // The metric-matched fallback faces the families above name (app/styles/font-fallbacks.ts).
+    plugin(({ addBase }) => addBase([...sansFallback.faces, ...monoFallback.faces].map((face) => ({ "@font-face": face })))),
+  ],
 } satisfies Config;

@@ -22,6 +22,7 @@ import { remarkDirectives } from "./plugins/directives.server";
 import { remarkHeadingIds } from "./plugins/heading-ids.server";
 import { remarkKnownComponents, type UnknownComponent } from "./plugins/known-components.server";
 import { remarkLinks, type CollectedLink } from "./plugins/links.server";
+import { rehypeTableCells } from "./plugins/table-cells.server";
 import { preprocessMdx } from "./preprocess.server";
 import { ContentError, type SourcePage } from "./source.server";
 
@@ -141,6 +142,7 @@ export async function compilePage(
           rehypeCodeCopy,
           rehypeCompactCode,
           rehypeAccessibleContent,
+          rehypeTableCells,
         ];
         return options;
       },

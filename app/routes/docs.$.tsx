@@ -45,7 +45,8 @@ export default function DocPage() {
     <div className="mx-auto flex w-full max-w-8xl flex-1 px-4">
       {/* Below 996 px this same sidebar is shown inside the open mobile menu (app.css, "Mobile menu"). */}
       <div className="docs-sidebar hidden w-64 shrink-0 border-r border-slate-200 lg:block dark:border-slate-800">
-        <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto py-6 pr-3">
+        {/* Room at the end: at the top of a page the announcement bar (and on Next its banner) push this box's end below the window. */}
+        <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto pb-36 pr-3 pt-6">
           {data.navigationProblems && <SidebarProblems problems={data.navigationProblems} />}
           <Sidebar navigation={data.navigation} />
         </div>

@@ -122,7 +122,7 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
     <>
       <div className="mx-auto max-w-5xl px-4">
         <details ref={toggle} className="api-explorer-toggle mt-6 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-800" data-api-explorer-toggle>
-          <summary className="cursor-pointer font-bold text-brand-strong dark:text-brand">Try it: open the interactive explorer</summary>
+          <summary className="disclosure font-bold text-brand-strong dark:text-brand">Try it: open the interactive explorer</summary>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" role="status">
             {STATUS_TEXT[status]}
           </p>

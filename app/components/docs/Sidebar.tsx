@@ -1,5 +1,7 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { NavItem } from "~/content/types";
+import { revealCurrentEntry, SIDEBAR_POSITION_SCRIPT } from "~/lib/sidebar-position";
 
 function Items({ items, depth }: { items: NavItem[]; depth: number }) {
   return (
@@ -35,11 +37,31 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
   );
 }
 
-/** The docs sidebar: every docs page by category, the current one marked aria-current="page". */
+/**
+ * The docs sidebar: every docs page by category, the current one marked
+ * aria-current="page" and in view on arrival (an inline script, before the
+ * first paint). It stays mounted across client-side navigation, so it keeps
+ * its scroll position; only a page whose entry is out of view scrolls it.
+ */
 export function Sidebar({ navigation, label = "Docs" }: { navigation: NavItem[]; label?: string }) {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const arrived = useRef(true);
+  useEffect(() => {
+    // On arrival the inline script has done it (and the reader may have scrolled since).
+    if (arrived.current) {
+      arrived.current = false;
+      return;
+    }
+    revealCurrentEntry(ref.current);
+  }, [pathname]);
   return (
-    <nav aria-label={label}>
-      <Items items={navigation} depth={0} />
-    </nav>
+    <>
+      <nav ref={ref} aria-label={label}>
+        <Items items={navigation} depth={0} />
+      </nav>
+      {/* Its text differs between the server and browser builds (minified): the server's is what runs. */}
+      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SIDEBAR_POSITION_SCRIPT }} />
+    </>
   );
 }

@@ -68,7 +68,7 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
   return (
     <>
       <details className="mb-6 rounded-lg border border-slate-200 px-4 py-2 xl:hidden dark:border-slate-800">
-        <summary className="cursor-pointer text-sm font-bold">On this page</summary>
+        <summary className="disclosure text-sm font-bold">On this page</summary>
         <nav aria-label="On this page" className="mt-2">
           <Entries toc={toc} active={active} />
         </nav>

@@ -23,7 +23,8 @@ const ENABLE_REMOTE_FONTS = `(function(l){if(!l)return;function on(){l.media="al
 
 /**
  * Fonts: by default DM Sans and Fira Code are served from our own origin (no
- * third-party request), the two weights the first paint needs preloaded. With
+ * third-party request), the three weights of the first screen preloaded and
+ * metric-matched fallbacks standing in for any face that is late (tailwind.config.ts). With
  * SITE_FONTS_STYLESHEET_URL set, that stylesheet loads without blocking render.
  */
 export function Fonts({ stylesheetUrl }: { stylesheetUrl: string | null }) {
@@ -42,6 +43,7 @@ export function Fonts({ stylesheetUrl }: { stylesheetUrl: string | null }) {
   return (
     <>
       <link rel="preload" href={dmSans400} as="font" type="font/woff2" crossOrigin="anonymous" />
+      <link rel="preload" href={dmSans500} as="font" type="font/woff2" crossOrigin="anonymous" />
       <link rel="preload" href={dmSans700} as="font" type="font/woff2" crossOrigin="anonymous" />
       <style dangerouslySetInnerHTML={{ __html: SELF_HOSTED_FONTS }} />
     </>

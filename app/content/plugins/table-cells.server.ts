@@ -1,0 +1,66 @@
+import type { Element, ElementContent, Root, Text } from "hast";
+import { toString } from "hast-util-to-string";
+import { visit } from "unist-util-visit";
+
+/** Four words of running text make a sentence: such a cell must not be squeezed to a sliver. */
+const SENTENCE_WORDS = 4;
+
+/**
+ * Where a long value in a table may break. A list or JSON object breaks after
+ * its commas, so each key and value stays whole; anything else (identifiers,
+ * paths, file names) after its underscores, slashes and dots.
+ */
+function breakAfter(value: string): RegExp {
+  return value.includes(",") ? /,/g : /[_/.]/g;
+}
+
+/** The text with a <wbr> after each break point (none at the very end). */
+function withBreaks(text: Text): ElementContent[] {
+  const parts: ElementContent[] = [];
+  let start = 0;
+  for (const match of text.value.matchAll(breakAfter(text.value))) {
+    const end = match.index + 1;
+    if (end >= text.value.length) break;
+    parts.push({ type: "text", value: text.value.slice(start, end) }, { type: "element", tagName: "wbr", properties: {}, children: [] });
+    start = end;
+  }
+  parts.push({ type: "text", value: text.value.slice(start) });
+  return parts;
+}
+
+function addBreaks(code: Element) {
+  code.children = code.children.flatMap((child) => (child.type === "text" ? withBreaks(child) : [child]));
+}
+
+/** Words of running text in a cell, its code left out. */
+function proseWords(cell: Element): number {
+  const text = cell.children
+    .filter((child) => !(child.type === "element" && child.tagName === "code"))
+    .map((child) => toString(child))
+    .join(" ");
+  return text.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word)).length;
+}
+
+/**
+ * Lets tables fit their column (docs/decisions/026-reader-layout.md): long
+ * code values in cells get break points (<wbr>, which copying and search
+ * ignore), and cells holding a sentence are marked `cell-text` so the
+ * stylesheet keeps them wide enough to read.
+ */
+export function rehypeTableCells() {
+  return (tree: Root) => {
+    visit(tree, "element", (table: Element) => {
+      if (table.tagName !== "table") return;
+      visit(table, "element", (cell: Element) => {
+        if (cell.tagName !== "td" && cell.tagName !== "th") return;
+        visit(cell, "element", (code: Element) => {
+          if (code.tagName === "code") addBreaks(code);
+        });
+        if (proseWords(cell) >= SENTENCE_WORDS) {
+          const classes = Array.isArray(cell.properties.className) ? cell.properties.className : [];
+          cell.properties.className = [...classes, "cell-text"];
+        }
+      });
+    });
+  };
+}
