@@ -74,6 +74,7 @@ export class KnownAddresses {
     if (this.patterns.some((pattern) => matches(pattern, segments))) return false;
     try {
       if (findPage(path) || (path.endsWith(".md") && findPage(path.slice(0, -3)))) return false;
+      if (path === "/api.md") return false; // the API overview's Markdown form (app/http/document.server.ts)
     } catch {
       return false; // no content to look in: leave the address to the app
     }
