@@ -6,6 +6,7 @@ import { ModelsPage } from "~/components/api/ModelsPage";
 import { OperationIndex, tagAnchor, TagOperations, tagPageUrl, tagSlug, type OperationCode, type RenderContext } from "~/components/api/OperationList";
 import { highlightCode, tokenStyles } from "./highlight.server";
 import { markdownAsText, markdownToHtml } from "./markdown.server";
+import { modelsMarkdown, overviewMarkdown, tagMarkdown } from "./markdown-twin";
 import { ApiDocumentError, buildApiReference, type ApiOperation, type ApiReference } from "./operations";
 import { apiNavigation } from "./navigation";
 import { codeSamples, SAMPLE_LANGUAGES } from "./samples";
@@ -60,6 +61,7 @@ function modelsPage(reference: ApiReference, apiUrl: string): ApiTagPageContent 
     operationCount: 0,
     html: renderToStaticMarkup(createElement(ModelsPage, { reference, apiUrl, modelsUrl: url, markdown: markdownToHtml })),
     anchors: reference.models.map((model) => model.name),
+    markdown: modelsMarkdown(reference, `Models · ${reference.title} ${reference.version}`),
   };
 }
 
@@ -81,6 +83,7 @@ function tagPages(reference: ApiReference, apiUrl: string, context: RenderContex
       operationCount: group.operations.length,
       html: withTokenStyles(renderToStaticMarkup(createElement(TagOperations, { reference, group, apiUrl, context }))),
       anchors: group.operations.map((operation) => operation.anchor),
+      markdown: tagMarkdown(group, `${group.tag} · ${reference.title} ${reference.version}`, context.modelsUrl),
     };
   });
 }
@@ -113,6 +116,7 @@ export async function buildApiReferencePage(specPath: string, apiUrl: string): P
       servers: reference.servers.map((server) => server.url),
       html,
       anchors,
+      markdown: overviewMarkdown(reference, `${reference.title} ${reference.version}`, (tag) => tagPageUrl(apiUrl, tag), context.modelsUrl),
       tags: tagPages(reference, apiUrl, context),
       models: modelsPage(reference, apiUrl),
       navigation: apiNavigation(reference, apiUrl),

@@ -117,6 +117,16 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
   };
 }
 
+/** The Markdown form of the API page at `path` ("/api", "/api/albums", "/api/next/models"), if there is one. */
+export function apiMarkdown(path: string): { markdown: string } | undefined {
+  const parts = path.split("/").filter(Boolean);
+  if (parts[0] !== "api" || parts.length > 3) return undefined;
+  const address = apiAddress(parts[1], parts[2]);
+  if (!address || "redirect" in address) return undefined;
+  const markdown = address.tag ? address.tag.markdown : address.entry.api?.markdown;
+  return markdown ? { markdown } : undefined;
+}
+
 /** Whether `url` is a page of `entry`'s API reference: its overview or one of its tags' pages. */
 export function apiPageExists(entry: VersionContent, url: string): boolean {
   const { api, version } = entry;

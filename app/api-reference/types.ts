@@ -14,6 +14,8 @@ export interface ApiTagPageContent {
   html: string;
   /** Ids in that HTML: the operations (the same ids RapiDoc uses). */
   anchors: string[];
+  /** The page as Markdown (/api/albums.md): fields, examples and a curl call per operation. */
+  markdown: string;
 }
 
 /** The API reference as the build writes it for the server: an overview and a page per tag. */
@@ -27,6 +29,8 @@ export interface ApiPageContent {
   html: string;
   /** Ids in that HTML: the index, its tag headings and one per operation. */
   anchors: string[];
+  /** The overview as Markdown (/api.md). */
+  markdown: string;
   tags: ApiTagPageContent[];
   /** The models page (/api/models): every component schema, its fields and the calls using it. */
   models: ApiTagPageContent;

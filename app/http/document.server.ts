@@ -1,4 +1,5 @@
 import { getSiteConfig } from "~/config.server";
+import { apiMarkdown } from "~/api-reference/page-data.server";
 import { findPageIfBuilt } from "~/content/store.server";
 import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
@@ -13,9 +14,10 @@ const CACHEABLE_STATUS = new Set([200, 404]);
 function markdownPage(request: Request) {
   const { pathname } = new URL(request.url);
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (path.endsWith(".md")) return findPageIfBuilt(path.slice(0, -3));
-  const accept = request.headers.get("accept") ?? "";
-  return accept.includes("text/markdown") ? findPageIfBuilt(path) : undefined;
+  const page = path.endsWith(".md") ? path.slice(0, -3) : (request.headers.get("accept") ?? "").includes("text/markdown") ? path : undefined;
+  if (page === undefined) return undefined;
+  // The API reference's pages have one too (app/api-reference/markdown-twin.ts).
+  return findPageIfBuilt(page) ?? (page === "/api" || page.startsWith("/api/") ? apiMarkdown(page) : undefined);
 }
 
 /** The answer when more pages wait to render than the queue holds: try again in a moment. */

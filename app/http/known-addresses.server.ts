@@ -75,6 +75,7 @@ export class KnownAddresses {
     try {
       const isPage = pageKind(path) !== undefined || (path.endsWith(".md") && pageKind(path.slice(0, -3)) !== undefined);
       if (isPage) return false;
+      if (path === "/api.md") return false; // the API overview's Markdown form (app/http/document.server.ts)
       // An old address of a page answers 301 (front matter redirect_from), never the shared 404.
       const { redirects } = getSiteContent();
       const bare = path.replace(/\.md$/, "");

@@ -110,7 +110,9 @@ export function llmsFullTxt({ config, content, origin }: TextSource, entry: Vers
     // The page's address right under its title, so a reader of this file knows where each part lives.
     return markdown.replace(/^(# .*)\n/, `$1\n\nSource: ${url}\n`);
   });
-  return `${[header, ...bodies].join("\n\n---\n\n")}\n`;
+  // The API reference after the guide: every call with its fields, examples and curl, then the models.
+  const api = entry.api ? [...entry.api.tags, entry.api.models].map((tag) => tag.markdown.trimEnd().replace(/^(# .*)\n/, `$1\n\nSource: ${origin}${tag.url}\n`)) : [];
+  return `${[header, ...bodies, ...api].join("\n\n---\n\n")}\n`;
 }
 
 /** The version a text file's address names: none is the current release, "/next/llms.txt" Next; null when there is no such version. */

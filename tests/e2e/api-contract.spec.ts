@@ -5,6 +5,9 @@ import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
 // JavaScript; with it, the language chosen on one call is chosen on every
 // call and remembered on the next page.
 
+// Tag pages are long (every call with its fields, examples and code): generous time on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 const LOGIN = '[id="post-/v1/auth/login"]';
 const code = (page: Page, call: string, language: string) => page.locator(call).locator(`.api-sample[data-sample="${language}"]`);
 
@@ -53,7 +56,7 @@ test("with JavaScript a language chosen once shows on every call and on the next
 
 test("a model's link leads to its fields and the calls that use it", async ({ page }) => {
   await page.goto("/api/albums");
-  await page.locator('[id="get-/v1/albums/-id-"]').getByRole("link", { name: "Album", exact: true }).first().click();
+  await page.locator('[id="get-/v1/albums/-id-"] .api-body-line').getByRole("link", { name: "Album", exact: true }).click();
   await expect(page).toHaveURL(/\/api\/models#Album$/);
   const album = page.locator('[id="Album"]');
   await expect(album.getByRole("list", { name: "Fields of Album" })).toContainText("mediaItemsCount");

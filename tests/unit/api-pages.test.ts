@@ -65,8 +65,9 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
 
     test("descriptions of parameters, fields and responses are Markdown, shown as such", () => {
       const albums = page.tags.find((tag) => tag.slug === "albums")!;
-      assert.doesNotMatch(albums.html, /`/, "no raw backticks left");
-      assert.match(albums.html, /<td>Sort order\. [^<]*<code>name<\/code>/);
+      // Outside the code samples (JavaScript template strings, Go raw strings hold backticks of their own).
+      assert.doesNotMatch(albums.html.replace(/<figure[\s\S]*?<\/figure>/g, ""), /`/, "no raw backticks left");
+      assert.match(albums.html, /<div class="api-field-text">Sort order\. [^<]*<code>name<\/code>/);
       assert.match(albums.html, /for example <code>invalid album id<\/code>/);
     });
   });
@@ -88,15 +89,15 @@ describe("tags it cannot give a page", () => {
     return file;
   };
 
-  test("two tags that would share an address", () => {
-    assert.throws(
+  test("two tags that would share an address", async () => {
+    await assert.rejects(
       () => buildApiReferencePage(withTags(["Photo frames", "Photo-Frames"]), "/api"),
       (error: unknown) => error instanceof ApiDocumentError && /"Photo frames" and "Photo-Frames" would share the page \/api\/photo-frames/.test(error.message),
     );
   });
 
-  test("a tag with no letter or digit", () => {
-    assert.throws(
+  test("a tag with no letter or digit", async () => {
+    await assert.rejects(
       () => buildApiReferencePage(withTags(["…"]), "/api"),
       (error: unknown) => error instanceof ApiDocumentError && /the tag "…" has no letter or digit/.test(error.message),
     );

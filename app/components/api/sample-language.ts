@@ -16,15 +16,23 @@ function choose(language: string) {
   }
 }
 
-/** Applies the remembered language to the page's tabs, again whenever `page` changes. */
+function chooseStored() {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    if (stored) choose(stored);
+  } catch {
+    // Storage refused (privacy settings): the tabs still work, nothing is remembered.
+  }
+}
+
+/** Applies the remembered language to the page's tabs, again whenever `page` changes or its body arrives. */
 export function useRememberedSampleLanguage(page: string) {
   useEffect(() => {
-    try {
-      const stored = window.localStorage.getItem(STORAGE_KEY);
-      if (stored) choose(stored);
-    } catch {
-      // Storage refused (privacy settings): the tabs still work, nothing is remembered.
-    }
+    chooseStored();
+    // After a client-side navigation the page's body can arrive after this effect ran.
+    const main = document.querySelector("main") ?? document.body;
+    const observer = new MutationObserver(chooseStored);
+    observer.observe(main, { childList: true, subtree: true });
     const onChange = (event: Event) => {
       const input = event.target;
       if (!(input instanceof HTMLInputElement) || !input.matches(TABS)) return;
@@ -36,6 +44,9 @@ export function useRememberedSampleLanguage(page: string) {
       }
     };
     document.addEventListener("change", onChange);
-    return () => document.removeEventListener("change", onChange);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("change", onChange);
+    };
   }, [page]);
 }
