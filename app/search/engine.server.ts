@@ -22,6 +22,8 @@ const BOOST: Record<keyof Omit<IndexedFields, "id">, number> = {
 const SECTION_SHARE = 0.15;
 /** A section holding the query's words side by side ("docker compose") counts this many times more. */
 const PHRASE_BOOST = 2;
+/** A section holding a searched identifier or path as one token ("smriti_job_concurrency") ranks above every looser match. */
+const EXACT_BOOST = 1000;
 const PREFIX_MIN_LENGTH = 2;
 const FUZZY_MIN_LENGTH = 4;
 /** Prefix and fuzzy expansion of very long terms costs time and finds nothing useful. */
@@ -155,7 +157,10 @@ export class SiteSearch {
     if (words.length === 0 && compounds.length === 0) return { ...answer, total: 0, hits: [] };
 
     const inScope = (result: SearchResult) => scope.all || this.documents[result.id as number]?.version === scope.version;
-    const any = this.run(words, compounds).filter(inScope);
+    const found = this.run(words, compounds);
+    // Exact: the section holds a searched compound itself, not only a fuzzy neighbour or its words apart.
+    const exact = (result: SearchResult) => compounds.some((compound) => compound in result.match);
+    const any = found.filter(inScope);
     const all = any.filter((result) => words.every((word) => result.queryTerms.includes(word)));
     const results = all.length > 0 ? all : any;
     if (words.length > 1) {
@@ -163,6 +168,12 @@ export class SiteSearch {
       for (const result of results) if (this.phraseText[result.id as number]?.includes(phrase)) result.score *= PHRASE_BOOST;
       results.sort((a, b) => b.score - a.score);
     }
+    for (const result of results) if (exact(result)) result.score *= EXACT_BOOST;
+    // No exact hit here but in another version: the answer names those versions, to offer them.
+    const exactElsewhere =
+      compounds.length > 0 && !scope.all && !results.some(exact)
+        ? this.versions.filter((v) => v.id !== scope.version && found.some((r) => exact(r) && this.documents[r.id as number]?.version === v.id))
+        : [];
 
     const groups = new Map<string, Group>();
     for (const result of results) {
@@ -180,6 +191,7 @@ export class SiteSearch {
     const ranked = [...groups.values()].sort((a, b) => readFirst(a) - readFirst(b) || b.score - a.score);
     return {
       ...answer,
+      ...(exactElsewhere.length ? { exactElsewhere } : {}),
       total: ranked.length,
       hits: ranked
         .slice(0, limits.hits)

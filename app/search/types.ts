@@ -81,4 +81,6 @@ export interface SearchAnswer {
   /** Number of hits found, of which `hits` holds the best ones. */
   total: number;
   hits: SearchHit[];
+  /** Versions that hold an identifier of the query exactly when the searched one does not (absent otherwise). */
+  exactElsewhere?: SearchVersion[];
 }

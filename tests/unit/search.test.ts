@@ -6,6 +6,7 @@
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { buildSiteContent } from "../../app/content/build.server";
 import type { SiteContent } from "../../app/content/types";
 import type { SiteSearch } from "../../app/search/engine.server";
@@ -89,6 +90,27 @@ describe("ranking", () => {
       answer.hits.slice(0, 3).some((hit) => hit.url.startsWith("/docs/user-guide/configuration")),
       urls(answer).join("\n"),
     );
+  });
+
+  test("an identifier searched whole ranks the sections that hold it exactly first", () => {
+    const answer = site.search("SMRITI_JOB_CONCURRENCY", PAGE_LIMITS, { version: "next", all: false });
+    // A docs page holds it in its text; an operation of Next's API reference in the spec.
+    const nextSpec = readFileSync(`${root}/spec/next/openapi.yaml`, "utf8");
+    const holds = (url: string) =>
+      url.startsWith("/api/next") ? nextSpec.includes("SMRITI_JOB_CONCURRENCY") : (content.pages[url.split("#")[0] ?? ""]?.markdown ?? "").includes("SMRITI_JOB_CONCURRENCY");
+    assert.ok(answer.hits.length > 1);
+    const first = answer.hits.findIndex((hit) => !holds(hit.url));
+    const last = answer.hits.reduce((at, hit, index) => (holds(hit.url) ? index : at), -1);
+    assert.ok(first === -1 || last < first, `a looser match before an exact one:\n${urls(answer).join("\n")}`);
+    assert.equal(answer.exactElsewhere, undefined);
+  });
+
+  test("when the searched version has no exact hit and another has, the answer names that version", () => {
+    const answer = search("SMRITI_JOB_CONCURRENCY");
+    assert.equal(answer.scope.version, "24.05.08");
+    assert.deepEqual(answer.exactElsewhere?.map((v) => v.id), ["next"]);
+    assert.equal(search("SMRITI_FEATURE_PLACES").exactElsewhere, undefined);
+    assert.equal(search("docker compose").exactElsewhere, undefined);
   });
 
   test("words in any order, all of them required when some section has them all", () => {
