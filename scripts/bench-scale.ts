@@ -107,11 +107,14 @@ async function cannon(origin: string, pid: number, path: () => string, expect: 2
 
 /** The built pages' addresses, from whichever form the compiled content has (a JSON file before the store, a pack after). */
 function pagesOf(): string[] {
+  const pack = join(root, SITE_CONTENT_FILE);
+  if (existsSync(pack)) {
+    const reader = new PackReader<SiteIndex>(pack);
+    reader.close();
+    return Object.keys(reader.index.pages);
+  }
   const json = join(root, "build/content/site-content.json");
-  if (existsSync(json)) return Object.keys((JSON.parse(readFileSync(json, "utf8")) as { pages: Record<string, unknown> }).pages);
-  const reader = new PackReader<SiteIndex>(join(root, SITE_CONTENT_FILE));
-  reader.close();
-  return Object.keys(reader.index.pages);
+  return Object.keys((JSON.parse(readFileSync(json, "utf8")) as { pages: Record<string, unknown> }).pages);
 }
 
 function shuffled<T>(list: T[], seed = 7): T[] {

@@ -30,6 +30,8 @@ const get = async (path: string) => {
 };
 
 test.beforeAll(async () => {
+  // Generating and building a few hundred pages takes tens of seconds on a quiet machine, minutes on a loaded one.
+  test.setTimeout(900_000);
   dir = mkdtempSync(join(tmpdir(), "smriti-scale-e2e-"));
   site = writeSyntheticContent(join(dir, "content"), { pages: 300, versions: 3 });
   for (const part of ["build", "public", "server", "package.json"]) cpSync(join(REPO_ROOT, part), join(dir, "site", part), { recursive: true });
