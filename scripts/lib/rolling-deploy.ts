@@ -222,6 +222,9 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
         servername: HOST,
         connections,
         duration: 3600,
+        // A reader's browser waits far longer than autocannon's default 10 s; on this shared
+        // 2-core machine (load average 30+) a few answers took 10 s while a replica started.
+        timeout: 30,
         headers: { "accept-encoding": "br, gzip", accept: "text/html" },
         requests: [
           {
