@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import https from "node:https";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import autocannon, { type Request, type Result } from "autocannon";
 import { readDockerfile, runtimeStage, serverCommand, stageEnv } from "../../tests/e2e/support/dockerfile";
@@ -36,7 +36,7 @@ export const BYPASS_COOKIE = "roll=1";
  */
 export async function prepareSecondBuild(checkout: string, dir: string, label: string): Promise<void> {
   const skip = new Set(["node_modules", ".git", ".cache", ".dev", "test-results", "playwright-report", "bench", "lighthouse"]);
-  cpSync(checkout, dir, { recursive: true, filter: (source) => !skip.has(source.slice(checkout.length + 1).split("/")[0]!) });
+  cpSync(checkout, dir, { recursive: true, filter: (source) => !skip.has(relative(checkout, source).split(sep)[0]!) });
   symlinkSync(join(checkout, "node_modules"), join(dir, "node_modules"));
   const entry = join(dir, "app/entry.client.tsx");
   // A real change in the shipped script: the build's label, readable in the browser.
@@ -222,6 +222,9 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
         servername: HOST,
         connections,
         duration: 3600,
+        // A reader's browser waits far longer than autocannon's default 10 s; on this shared
+        // 2-core machine (load average 30+) a few answers took 10 s while a replica started.
+        timeout: 30,
         headers: { "accept-encoding": "br, gzip", accept: "text/html" },
         requests: [
           {

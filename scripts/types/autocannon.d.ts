@@ -34,6 +34,8 @@ declare module "autocannon" {
     requests?: Request[];
     /** Requests per second across all connections (open loop); unset: as fast as answers come. */
     overallRate?: number;
+    /** Seconds before a request counts as a timeout (default 10). */
+    timeout?: number;
     /** TLS server name (SNI), for an https URL. */
     servername?: string;
   }
