@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
-import { tagPageUrl } from "../../app/components/api/OperationList";
+import { tagPageUrl } from "../../app/api-reference/addresses";
 import { currentVersion } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";
 import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
