@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { buildApiReferencePage, type BuiltApiReference } from "~/api-reference/build.server";
 import { join, posix, relative, sep } from "node:path";
+import { LINKABLE_APP_PATHS } from "~/route-table";
 import { buildSearchIndex } from "~/search/build.server";
 import { diskCache, memoryCache, pipelineFingerprint, sha256, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
@@ -16,19 +17,8 @@ import { summaryFromHtml } from "./summary.server";
 import type { CompiledPage, NavItem, SiteContent, VersionContent } from "./types";
 import { docsVersions, mapLinkIntoVersion, parseVersionsFile, VersionsFileError, type DocsVersion } from "./versions";
 
-/** Routes of app/routes that content may link to, besides the content pages themselves. */
-export const APP_PATHS = [
-  "/",
-  "/api",
-  "/docs",
-  "/search",
-  "/openapi.yaml",
-  "/openapi.json",
-  "/llms.txt",
-  "/llms-full.txt",
-  "/sitemap.xml",
-  "/robots.txt",
-];
+/** Routes of app/routes that content may link to, besides the content pages themselves (one table: app/route-table.ts). */
+export const APP_PATHS = LINKABLE_APP_PATHS;
 
 /** The page each version's "/docs" leads to, when the version has it (else its first page). */
 export const ENTRY_SLUG = "dev-guide/introduction";

@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { getSiteConfig, readPageCacheMegabytes } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
+import { EVERY_PAGE_INPUTS } from "~/route-inputs";
 import { cleanQuery } from "~/search/text";
 import { encodedBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";
@@ -102,16 +103,14 @@ export function requestKey(method: string | undefined, target: string, header: H
   const address = normalAddress(target);
   if (address === null) return null;
   const cookies = header("cookie");
-  return [
-    address,
-    header("host") ?? "",
-    header("x-forwarded-host") ?? "",
-    header("x-forwarded-proto") ?? "",
-    cookieValue(cookies, "theme") ?? "",
-    cookieValue(cookies, "announcement-dismissed") ?? "",
-    (header("accept") ?? "").includes("text/markdown") ? "markdown" : "",
-    getSiteConfig().analyticsId && isbot(header("user-agent") ?? "") ? "crawler" : "",
-  ].join("\n");
+  // Every declared input (app/route-inputs.ts), in the declared order; two headers are reduced
+  // to what a page makes of them, so that each browser's own value does not make a page of its own.
+  const headers = EVERY_PAGE_INPUTS.headers.map((name) => {
+    if (name === "accept") return (header("accept") ?? "").includes("text/markdown") ? "markdown" : "";
+    if (name === "user-agent") return getSiteConfig().analyticsId && isbot(header("user-agent") ?? "") ? "crawler" : "";
+    return header(name) ?? "";
+  });
+  return [address, ...headers, ...EVERY_PAGE_INPUTS.cookies.map((name) => cookieValue(cookies, name) ?? "")].join("\n");
 }
 
 function etagFor(page: CachedPage, encoding: Encoding): string {

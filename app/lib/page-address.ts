@@ -1,12 +1,4 @@
-/**
- * The query parameters a page reads, by path; every other parameter (utm_*,
- * fbclid, anything a link or a crawler adds) names the same page.
- */
-const READ_PARAMETERS: Record<string, readonly string[]> = {
-  // The query, and the search's scope (app/search/scope.ts).
-  "/search": ["q", "version", "first"],
-  "/search.json": ["q", "version", "first"],
-};
+import { queryInputs } from "~/route-inputs";
 
 /**
  * A page's own address: the path and, in a fixed order, only the parameters
@@ -21,7 +13,9 @@ export function pageAddress(
   search: string,
   normalise: (value: string, name: string) => string | null = (value) => value,
 ): string {
-  const read = READ_PARAMETERS[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
+  // The parameters the page declares (app/route-inputs.ts); every other one (utm_*, fbclid,
+  // anything a link or a crawler adds) names the same page.
+  const read = queryInputs(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
   if (!read || !search) return pathname;
   const params = new URLSearchParams(search);
   const kept = new URLSearchParams();

@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import type { ApiReference } from "~/api-reference/operations";
 import { markdownAsText } from "~/api-reference/markdown.server";
-import { tagPageUrl } from "~/components/api/OperationList";
+import { tagPageUrl } from "~/api-reference/addresses";
 import { categoryTrail } from "~/content/navigation.server";
 import type { CompiledPage, NavItem } from "~/content/types";
 import type { DocsVersion } from "~/content/versions";

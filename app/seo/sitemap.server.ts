@@ -1,7 +1,8 @@
 import type { SiteContent } from "~/content/types";
+import { ROUTE_TABLE } from "~/route-table";
 
 /** Pages that are not content files but belong in the sitemap. */
-const APP_PAGES = ["/", "/api"];
+const APP_PAGES = ROUTE_TABLE.pages;
 
 interface SitemapEntry {
   path: string;

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
-import { tagPageUrl } from "../../app/components/api/OperationList";
+import { tagPageUrl } from "../../app/api-reference/addresses";
 import { hydrated, withoutJavaScript } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 }); // pages are slow to serve on a busy machine, not wrong

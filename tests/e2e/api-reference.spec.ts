@@ -4,8 +4,8 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
-import { tagPageUrl } from "../../app/components/api/OperationList";
-import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
+import { tagPageUrl } from "../../app/api-reference/addresses";
+import { collectErrors, hydrated, origin, SERVERS, withoutJavaScript } from "./helpers";
 import { openApiExplorer, TRY_IT } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
-import { tagPageUrl } from "../../app/components/api/OperationList";
+import { tagPageUrl } from "../../app/api-reference/addresses";
 import { currentVersion } from "../../app/content/site-versions";
 import { readWholeSiteContent } from "../../app/content/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";

@@ -7,6 +7,7 @@ import { buildSiteContent } from "../../app/content/build.server";
 import { getSiteContent, SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { writeSiteContent } from "../../app/content/store-file.server";
 import { docRouteData, standalonePageData } from "../../app/docs/route-data.server";
+import { loader as standaloneLoader } from "../../app/route-loaders/standalone-page.server";
 import { ConfigurationError, readPageCacheMegabytes, readSiteConfig } from "../../app/config.server";
 import { settingsProblem } from "../../app/startup.server";
 import { defaultSiteConfig } from "../../app/site.config";
@@ -116,5 +117,17 @@ describe("compiled content in a running server", () => {
     assert.equal(standalonePageData("/docs/guide/first"), null);
     assert.equal(docRouteData("/docs/guide/nope"), null);
     assert.equal(docRouteData("/docs/guide%2Ffirst"), null);
+  });
+
+  test("any page under content/pages is served at its address by the catch-all route, with no route of its own", async () => {
+    const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: {} });
+    for (const path of ["/standalone", "/standalone/"]) {
+      const response = await standaloneLoader(args(path));
+      assert.equal(response.status, 200, path);
+      assert.equal(((await response.json()) as { page: { title: string } }).page.title, "Standalone");
+    }
+    for (const path of ["/nope", "/docs/guide/first"]) {
+      await assert.rejects(Promise.resolve(standaloneLoader(args(path))), (thrown: unknown) => thrown instanceof Response && thrown.status === 404, path);
+    }
   });
 });

@@ -179,9 +179,8 @@ describe("odd input answers normally", () => {
 
   for (const query of odd) {
     test(`${JSON.stringify(query.length > 40 ? `${query.slice(0, 40)}…` : query)}`, () => {
-      const started = performance.now();
+      // Correctness only: speed is measured by scripts/bench-search.ts, not asserted under a shared machine's load.
       const answer = search(query);
-      assert.ok(performance.now() - started < 250, "answers quickly");
       assert.ok(Array.from(answer.query).length <= MAX_QUERY_LENGTH);
       assert.equal(answer.truncated, Array.from(query.trim()).length > MAX_QUERY_LENGTH);
       assert.ok(answer.hits.length <= PAGE_LIMITS.hits);

@@ -1,3 +1,4 @@
+import { tagAnchor, tagPageUrl } from "~/api-reference/addresses";
 import type { ApiBody, ApiOperation, ApiReference, ApiResponse, ApiTagGroup, SecurityKind } from "~/api-reference/operations";
 import type { SampleLanguage } from "~/api-reference/samples";
 import { FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
@@ -5,23 +6,6 @@ import { FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
 // Rendered once at build time from the spec (app/api-reference/build.server.ts):
 // the overview's operation index and one page per tag. Descriptions are
 // Markdown turned into HTML by `markdown`.
-
-const hyphenated = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-
-/** The tag's part of an address: "Media items" → "media-items" (/api/media-items). */
-export function tagSlug(tag: string): string {
-  return hyphenated(tag).replace(/^-+|-+$/g, "");
-}
-
-/** The id of a tag's heading on the overview; older links to the one-page reference used it too. */
-export function tagAnchor(tag: string): string {
-  return `tag-${hyphenated(tag)}`;
-}
-
-/** The address of a tag's page in the API reference at `apiUrl` ("/api", "/api/next"). */
-export function tagPageUrl(apiUrl: string, tag: string): string {
-  return `${apiUrl}/${tagSlug(tag)}`;
-}
 
 const SECURITY_LABEL: Record<SecurityKind, string> = {
   none: "No authentication",

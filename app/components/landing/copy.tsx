@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FeatureIconName } from "./FeatureIcon";
+import type { TitledText } from "./titled-text";
 import { InlineCode } from "./parts";
 
 /*
@@ -89,12 +90,6 @@ export const FEATURES = {
   ] satisfies Feature[],
 };
 
-export interface TitledText {
-  title: string;
-  text: ReactNode;
-  /** Where the user guide says more. */
-  link?: { label: string; to: string };
-}
 
 export const SELF_HOST = {
   title: "Why host it yourself",

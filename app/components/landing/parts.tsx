@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { TitledText } from "./copy";
+import type { TitledText } from "./titled-text";
 
 /*
  * Pieces the landing page's sections share: a section frame, inline code and

@@ -4,7 +4,7 @@ import { CloseIcon, MAX_QUERY_LENGTH, SearchIcon } from "~/page-kit";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchScope, SearchVersion } from "~/search/types";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
-import type { DialogProps } from "./SearchShortcut";
+import type { DialogProps } from "./dialog-props";
 
 /** Wait this long after the last key before asking the server. */
 const DEBOUNCE_MS = 150;

@@ -1,16 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { searchVersions, useVersions } from "~/lib/use-versions";
-import type { SearchVersion } from "~/search/types";
+import type { DialogProps } from "./dialog-props";
 import { OPEN_SEARCH_EVENT } from "./open-search";
-
-export interface DialogProps {
-  onClose: (restoreFocus: boolean) => void;
-  /** What was typed while the dialog's code loaded; the dialog takes it once, when it opens. */
-  takeTyped: () => string;
-  /** The docs version being read (searched first), and every version. */
-  reading: { id: string; label: string } | null;
-  versions: SearchVersion[];
-}
 
 /**
  * The dialog's code is fetched the first time it opens, never with the page.
