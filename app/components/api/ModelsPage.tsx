@@ -1,6 +1,6 @@
+import { tagPageUrl } from "~/api-reference/addresses";
 import type { ApiReference } from "~/api-reference/operations";
 import { FieldList, type Markdown } from "./FieldList";
-import { tagPageUrl } from "./OperationList";
 
 /**
  * The models page of one version (/api/models, /api/next/models): every
