@@ -17,7 +17,7 @@ export { PageMeta } from "~/components/docs/PageMeta";
 export { TableOfContents } from "~/components/docs/TableOfContents";
 export { CloseIcon, SearchIcon } from "~/components/icons";
 export { DISMISS_ANNOUNCEMENT_ACTION } from "~/components/layout/AnnouncementBar";
-export { ErrorLayout } from "~/components/layout/ErrorPages";
+export { ErrorLayout, SidebarProblems } from "~/components/layout/ErrorPages";
 export { Main } from "~/components/layout/Main";
 export { SearchBox } from "~/components/layout/SearchBox";
 export { SET_THEME_ACTION } from "~/components/layout/ThemeToggle";

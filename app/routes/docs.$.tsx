@@ -3,9 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/docs/Breadcrumbs";
 import { Pagination } from "~/components/docs/Pagination";
 import { Sidebar } from "~/components/docs/Sidebar";
-import { SidebarProblems } from "~/components/layout/ErrorPages";
 import { loader } from "~/route-loaders/docs-page.server";
-import { DocContent, Main, PageMeta, pageMeta, rootFromMatches, TableOfContents, versionRobots } from "~/page-kit";
+import { DocContent, Main, PageMeta, pageMeta, rootFromMatches, SidebarProblems, TableOfContents, versionRobots } from "~/page-kit";
 
 export { loader };
 

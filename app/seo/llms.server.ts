@@ -104,15 +104,14 @@ export function llmsFullTxt({ config, content, origin }: TextSource, entry: Vers
     return page ? [page] : [];
   });
   const header = `# ${config.brand} documentation\n\n> ${config.tagline}. The whole guide for ${versionName(entry)} in one Markdown file; the list of pages is at ${origin}${llmsPath(entry, "llms.txt")}.`;
-  const bodies = pages.map((page) => {
-    const url = `${origin}${page.url}`;
-    const markdown = absoluteLinks(page.markdown, url).trimEnd();
-    // The page's address right under its title, so a reader of this file knows where each part lives.
+  // The guide, then the API reference (every call with its fields, examples and curl, then the models).
+  const parts = [...pages, ...(entry.api ? [...entry.api.tags, entry.api.models] : [])].map((part) => {
+    const url = `${origin}${part.url}`;
+    const markdown = absoluteLinks(part.markdown, url).trimEnd();
+    // The part's address right under its title, so a reader of this file knows where each part lives.
     return markdown.replace(/^(# .*)\n/, `$1\n\nSource: ${url}\n`);
   });
-  // The API reference after the guide: every call with its fields, examples and curl, then the models.
-  const api = entry.api ? [...entry.api.tags, entry.api.models].map((tag) => tag.markdown.trimEnd().replace(/^(# .*)\n/, `$1\n\nSource: ${origin}${tag.url}\n`)) : [];
-  return `${[header, ...bodies, ...api].join("\n\n---\n\n")}\n`;
+  return `${[header, ...parts].join("\n\n---\n\n")}\n`;
 }
 
 /** The version a text file's address names: none is the current release, "/next/llms.txt" Next; null when there is no such version. */

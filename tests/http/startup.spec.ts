@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { readDockerfile, REPO_ROOT, runtimeStage, serverCommand, stageEnv } from "../e2e/support/dockerfile";
 import { EXTRA_PORTS } from "../e2e/support/ports";
 import { runToEnd, spawnWithOutput } from "../e2e/support/process";
@@ -36,7 +37,7 @@ test.describe("content that cannot be read", () => {
     dir = mkdtempSync(join(tmpdir(), "smriti-broken-content-"));
     for (const part of ["build", "public", "server", "package.json"]) cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
     symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"));
-    writeFileSync(join(dir, "build/content/site-content.json"), "{ not json");
+    writeFileSync(join(dir, SITE_CONTENT_FILE), "{ not a content pack");
     server = spawnWithOutput(serverCommand(stage), { cwd: dir, env: baseEnv(port) });
     // Listening is enough: /healthz is expected to say 503 here.
     await expect

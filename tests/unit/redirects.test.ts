@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import { ContentError } from "../../app/content/content-error.server";
+import { writeSiteContent } from "../../app/content/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { KnownAddresses } from "../../app/http/known-addresses.server";
@@ -67,7 +68,7 @@ describe("a renamed page keeps its old address", () => {
     renameLegacy(dir);
     content = (await build(dir)).content;
     mkdirSync(join(dir, "build/content"), { recursive: true });
-    writeFileSync(join(dir, SITE_CONTENT_FILE), JSON.stringify(content));
+    writeSiteContent(join(dir, SITE_CONTENT_FILE), content);
     process.chdir(dir);
   });
   after(() => {

@@ -124,7 +124,7 @@ function apiPageAnchors(path: string): string[] | undefined {
   for (const { version, api } of content.versions) {
     if (!api) continue;
     if (path === version.apiUrl) return api.anchors;
-    const tag = api.tags.find((entry) => path === `${version.apiUrl}/${entry.slug}`);
+    const tag = [...api.tags, api.models].find((entry) => path === `${version.apiUrl}/${entry.slug}`);
     if (tag) return tag.anchors;
   }
   return undefined;

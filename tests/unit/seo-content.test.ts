@@ -43,7 +43,7 @@ describe("files for search engines and language models, from the fixture content
     assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     assert.deepEqual(
       [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
-      ["/", "/api", ...apiTagPaths, "/standalone", "/docs/guide/first", "/docs/guide/second"].map((path) => `${ORIGIN}${path}`),
+      ["/", "/api", ...apiTagPaths, "/api/models", "/standalone", "/docs/guide/first", "/docs/guide/second"].map((path) => `${ORIGIN}${path}`),
     );
     assert.match(xml, /<loc>https:\/\/docs.example.org\/docs\/guide\/first<\/loc>\n {4}<lastmod>2024-05-08<\/lastmod>/);
     assert.match(xml, /<loc>https:\/\/docs.example.org\/docs\/guide\/second<\/loc>\n {2}<\/url>/, "no date when none is known");
@@ -71,7 +71,9 @@ describe("files for search engines and language models, from the fixture content
 
   test("llms-full.txt: every docs page in sidebar order, each with its address, links made absolute", () => {
     const text = llmsFullTxt(source, currentVersion(content));
-    assert.deepEqual([...text.matchAll(/^# (.+)$/gm)].map((m) => m[1]), ["Fixture documentation", "First page", "Second page"]);
+    // The guide in sidebar order, then the API reference: a page per tag and the models.
+    const apiPages = [...currentVersion(content).api!.tags.map((tag) => tag.tag), "Models"].map((title) => `${title} · Smriti API 24.05.08`);
+    assert.deepEqual([...text.matchAll(/^# (.+)$/gm)].map((m) => m[1]), ["Fixture documentation", "First page", "Second page", ...apiPages]);
     assert.match(text, /# First page\n\nSource: https:\/\/docs\.example\.org\/docs\/guide\/first\n\n> A fixture page/);
     assert.match(text, /\[relative source\]\(https:\/\/docs\.example\.org\/docs\/guide\/second\)/);
     assert.match(text, /\[api\]\(https:\/\/docs\.example\.org\/api\)/);
