@@ -72,6 +72,7 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 test.describe("open menus and states pass too", () => {
+  test.setTimeout(90_000); // several axe runs over whole pages per test
   test("the mobile menu, open, in both themes", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 900 });
     for (const theme of ["light", "dark"] as const) {

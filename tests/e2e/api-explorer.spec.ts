@@ -81,12 +81,14 @@ test("in dark mode it wears the site's colours and fonts, without capitals in it
 });
 
 test.describe("against a fake Smriti API", () => {
+  // One worker: the fake API listens on one port, which a second worker's beforeAll could not take.
+  test.describe.configure({ mode: "serial" });
   let api: { calls: ReceivedCall[]; close: () => Promise<void> };
   test.beforeAll(async () => {
     // The variant server's SITE_API_SERVER_URL (playwright.config.ts).
     api = await startFakeApi(SERVERS.mockApi);
   });
-  test.afterAll(() => api.close());
+  test.afterAll(() => api?.close());
 
   test("a real call from Try it reaches the fake API, and its answer shows in the explorer", async ({ page }) => {
     const version = reference.groups.flatMap((group) => group.operations).find((operation) => operation.path === "/version")!;

@@ -7,7 +7,7 @@ export function Highlight({ parts }: { parts: Highlighted }) {
     <>
       {parts.map((part, i) =>
         part.mark ? (
-          <mark key={i} className="rounded-sm bg-amber-100 text-inherit dark:bg-amber-900/70">
+          <mark key={i} className="rounded-sm bg-amber-100 text-inherit dark:bg-amber-950">
             {part.text}
           </mark>
         ) : (
