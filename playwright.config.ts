@@ -57,6 +57,8 @@ export default defineConfig({
   projects: [
     { name: "http", testDir: "tests/http" },
     { name: "browser", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    // Minutes each (a second build, a 300-page site): `npm run test:long`, not part of `npm test` yet.
+    { name: "long", testDir: "tests/long", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     server(SERVERS.main),

@@ -9,6 +9,7 @@
 //   node scripts/test.mjs            everything
 //   node scripts/test.mjs --unit     type check and unit tests only
 //   node scripts/test.mjs --e2e      build + end-to-end tests only
+//   node scripts/test.mjs --no-browser   everything but the browser tier (CI's Node 24 run)
 //   extra arguments after -- go to Playwright (e.g. -- tests/e2e/theme.spec.ts)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -20,6 +21,7 @@ const passthrough = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [
 const only = args.find((a) => a === "--unit" || a === "--e2e");
 const runUnit = only !== "--e2e";
 const runE2e = only !== "--unit";
+const tiers = args.includes("--no-browser") ? ["http"] : ["http", "browser"];
 const resultsDir = join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
 
@@ -118,7 +120,7 @@ function e2eTests() {
     setupFailed = true;
     return;
   }
-  for (const tier of ["http", "browser"]) {
+  for (const tier of tiers) {
     const reportFile = join(resultsDir, `e2e-${tier}-report.json`);
     rmSync(reportFile, { force: true });
     console.log(`\n== Playwright, ${tier} tier ==\n`);

@@ -2,7 +2,7 @@
 // servers of one build behind the shipped deploy/nginx.conf (Debian's nginx),
 // load from autocannon, then each server replaced in turn by a server of
 // another build. Used by `npm run bench:deploy` (scripts/bench-deploy.ts) and,
-// shorter, by tests/e2e/rolling-deploy.spec.ts.
+// shorter, by tests/long/rolling-deploy.spec.ts.
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import https from "node:https";

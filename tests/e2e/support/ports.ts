@@ -29,7 +29,7 @@ export const EXTRA_PORTS = {
   startupBrokenContent: extraPort(41),
   corsProxy: extraPort(36),
   corsFakeApi: extraPort(37),
-  // The rolling deploy (tests/e2e/rolling-deploy.spec.ts and npm run bench:deploy): two replicas and nginx.
+  // The rolling deploy (tests/long/rolling-deploy.spec.ts and npm run bench:deploy): two replicas and nginx.
   rollingReplicaA: extraPort(44),
   rollingReplicaB: extraPort(45),
   rollingHttps: extraPort(46),

@@ -14,8 +14,8 @@ import {
   startReplica,
   type Replica,
 } from "../../scripts/lib/rolling-deploy";
-import { REPO_ROOT } from "./support/dockerfile";
-import { EXTRA_PORTS } from "./support/ports";
+import { REPO_ROOT } from "../e2e/support/dockerfile";
+import { EXTRA_PORTS } from "../e2e/support/ports";
 
 // A rolling deploy, shorter than `npm run bench:deploy`: two production
 // servers of this build behind the shipped deploy/nginx.conf, load through

@@ -6,9 +6,9 @@ import { expect, test } from "@playwright/test";
 import { PackReader } from "../../app/content/pack.server";
 import type { SiteIndex } from "../../app/content/store.server";
 import { writeSyntheticContent, type SyntheticSite } from "../../scripts/lib/synthetic-content";
-import { readDockerfile, REPO_ROOT, runtimeStage, serverCommand, stageEnv } from "./support/dockerfile";
-import { EXTRA_PORTS } from "./support/ports";
-import { startServer, type ServerProcess } from "./support/server";
+import { readDockerfile, REPO_ROOT, runtimeStage, serverCommand, stageEnv } from "../e2e/support/dockerfile";
+import { EXTRA_PORTS } from "../e2e/support/ports";
+import { startServer, type ServerProcess } from "../e2e/support/server";
 
 // A generated site of a few hundred pages over three versions (what
 // `npm run bench:scale` builds, smaller), built with SITE_CONTENT_DIR into a
