@@ -66,6 +66,7 @@ test("the server-rendered introduction: base URL, logging in with curl, paginati
 });
 
 test("without JavaScript, the overview indexes every operation and each tag's page describes its own", async ({ browser }) => {
+  test.setTimeout(120_000); // every tag page, each with every call's fields, examples and code
   const { context, page } = await withoutJavaScript(browser);
   await page.goto("/api");
   expect(operations).toHaveLength(reference.operationCount);
@@ -173,7 +174,8 @@ test("a deep link into the one-page reference lands next to its operation, then 
   await expect(page).toHaveURL(`${origin()}/api/albums#nothing-here`);
 });
 
-test("on a tag's page, the explorer opens at the operation in the address, which then follows the reader", async ({ page }) => {
+test("on a tag's page, the explorer opens at the operation in the address, and the address stays on the tag's page", async ({ page }) => {
+  test.setTimeout(90_000); // RapiDoc parses the whole spec before it can scroll
   const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
   await page.goto(`/api/albums#${target.anchor}`);
   // The server-rendered page has the same ids: the browser scrolls there before any script runs.
@@ -181,10 +183,8 @@ test("on a tag's page, the explorer opens at the operation in the address, which
   await openApiExplorer(page);
   const section = page.locator("rapi-doc").locator(`[id="${target.anchor}"]`);
   await expect(section).toBeInViewport();
-  const other = operations.find((operation) => operation.method === "GET" && operation.path === "/v1/features")!;
-  await page.locator("rapi-doc").locator(`[data-content-id="${other.anchor}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`#${other.anchor.replace(/[/{}?]/g, "\\$&")}$`));
-  // The explorer's own address changes never send the reader elsewhere.
+  // RapiDoc's own navigation is off (the site's API navigation moves it, tests/e2e/api-explorer.spec.ts):
+  // whatever the explorer writes into the address never sends the reader to another page.
   await expect(page).toHaveURL(new RegExp(`^${origin()}/api/albums#`));
 });
 
