@@ -16,7 +16,7 @@ import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from ".
 const API_TAG_PAGES = buildApiReference(parseYaml(readFileSync(join(import.meta.dirname, "../../spec/openapi.yaml"), "utf8"))).groups.map((group) =>
   tagPageUrl("/api", group.tag),
 );
-const APP_PAGES = ["/", "/api", ...API_TAG_PAGES, "/markdown-page"];
+const APP_PAGES = ["/", "/api", ...API_TAG_PAGES, "/api/models", "/markdown-page"];
 const ALL_PAGES = [...APP_PAGES, ...Object.keys(DOC_PAGES)];
 const PROXY = { "X-Forwarded-Host": "docs.example.org", "X-Forwarded-Proto": "https" };
 
@@ -248,8 +248,9 @@ test.describe("llms.txt and llms-full.txt", () => {
     const compiled = readWholeSiteContent(join(import.meta.dirname, "../..", SITE_CONTENT_FILE));
     const sidebarOrder = sidebarPaths(currentVersion(compiled).navigation);
     expect([...sidebarOrder].sort()).toEqual(Object.keys(DOC_PAGES).sort());
+    // The guide in sidebar order, then the API reference: its tag pages and the models.
     const sources = [...body.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
-    expect(sources).toEqual(sidebarOrder.map((path) => `${origin()}${path}`));
+    expect(sources).toEqual([...sidebarOrder, ...API_TAG_PAGES, "/api/models"].map((path) => `${origin()}${path}`));
     for (const [path, title] of Object.entries(DOC_PAGES)) expect(body, path).toContain(`# ${title}\n\nSource: ${origin()}${path}\n`);
 
     // The installation page's whole body is in it, in order.
