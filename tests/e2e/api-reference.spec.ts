@@ -142,6 +142,7 @@ test("the reference follows the site theme, also when toggled on the page", asyn
 });
 
 test("a deep link into the one-page reference lands next to its operation, then on its tag's page; Back skips it", async ({ browser, page }) => {
+  test.setTimeout(90_000); // three full loads of the heaviest pages, with and without JavaScript
   const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
   // Without JavaScript: the overview's index line has the operation's id, and links to the full description.
   const plain = await withoutJavaScript(browser);
