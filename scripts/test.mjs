@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's test command: the strict type check and the unit tests
+// The README's test command: the strict type check, lint, and the unit tests
 // (node:test through tsx), then the production build and the Playwright
 // tests against it in two tiers: "http" (servers spoken to over HTTP, no
 // browser) and "browser" (Chromium). It prints one summary line at the very
@@ -159,7 +159,21 @@ function typeCheck() {
   }
 }
 
+/** ESLint, then Prettier's check: one check, counted as one test. */
+function lint() {
+  console.log("\n== Lint (eslint, prettier --check) ==\n");
+  const eslint = run(join(root, "node_modules/.bin/eslint"), ["."]);
+  const prettier = run(join(root, "node_modules/.bin/prettier"), ["--check", "--log-level=warn", "."]);
+  if (eslint === 0 && prettier === 0) {
+    console.log("lint: clean");
+    totals.passed += 1;
+  } else {
+    totals.failed += 1;
+  }
+}
+
 if (runUnit) typeCheck();
+if (runUnit) lint();
 if (runUnit) unitTests();
 if (runE2e) e2eTests();
 if (setupFailed) totals.failed += 1;

@@ -121,7 +121,7 @@ function open(file: string, mtimeMs: number): Opened {
   try {
     return { ...openSiteContent(file, { privateCopy: process.env.NODE_ENV !== "development" }), mtimeMs };
   } catch (error) {
-    throw new Error(`compiled content is missing or unreadable at ${file}: run "npm run build" first (${(error as Error).message})`);
+    throw new Error(`compiled content is missing or unreadable at ${file}: run "npm run build" first (${(error as Error).message})`, { cause: error });
   }
 }
 

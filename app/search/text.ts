@@ -21,7 +21,7 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Words joined by one of these form a compound too: environment variables, file names, versions, hyphenated words. */
 const JOINERS = "_.-";
 /** URL and file paths, API paths with their {parameters}. */
-const PATH = /(?:\/[\p{L}\p{M}\p{N}_{}.~\-]+)+/gu;
+const PATH = /(?:\/[\p{L}\p{M}\p{N}_{}.~-]+)+/gu;
 
 /**
  * Words so common that they only add noise to an AND query ("how do I
@@ -31,7 +31,7 @@ export const STOP_WORDS = new Set(
   "a an and are as at be by can do does for from how i if in into is it its my of on or so that the then this to was what when where which who will with you your".split(" "),
 );
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Lower case without accents: "Café" and "cafe" are one term. */
 export function normalizeTerm(term: string): string {

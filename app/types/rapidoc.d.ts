@@ -8,7 +8,6 @@ type RapiDocAttributes = React.DetailedHTMLProps<React.HTMLAttributes<HTMLElemen
 };
 
 declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       "rapi-doc": RapiDocAttributes;

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { tagPageUrl } from "../../app/api-reference/addresses";
-import { collectErrors, hydrated, origin, SERVERS, withoutJavaScript } from "./helpers";
+import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer, TRY_IT } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");

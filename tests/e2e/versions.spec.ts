@@ -10,7 +10,6 @@ import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { readWholeSiteContent } from "../../app/content/store-file.server";
-import type { SiteContent } from "../../app/content/types";
 import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer } from "./support/api-explorer";
 

@@ -13,9 +13,9 @@ import { ROUTE_TABLE } from "../../app/route-table";
 function staticAddress(file: string): string | null {
   const name = file.replace(/\.tsx?$/, "");
   const segments = name
-    .replace(/\[\.\]/g, "\u0000")
-    .split(".")
-    .map((segment) => segment.replace(/\u0000/g, ".").replace(/_$/, ""))
+    // "[.]" escapes a literal dot, so only a dot outside brackets separates segments.
+    .split(/(?<!\[)\.(?!\])/)
+    .map((segment) => segment.replaceAll("[.]", ".").replace(/_$/, ""))
     .filter((segment) => segment !== "_index");
   if (segments.some((segment) => segment.startsWith("$"))) return null;
   return `/${segments.join("/")}`;

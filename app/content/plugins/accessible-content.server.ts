@@ -1,10 +1,6 @@
-import type { Element, ElementContent, Root } from "hast";
+import type { Element, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
-
-function isElement(node: ElementContent | undefined): node is Element {
-  return node?.type === "element";
-}
 
 /** A short name for a table: its caption, else its first header cells. */
 function tableName(table: Element): string {
