@@ -38,7 +38,6 @@ COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --omit=optional --no-audit --no-fund
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY server ./server
 # Files stay owned by root: the server only reads them.
 USER node
 EXPOSE 3000
@@ -47,7 +46,9 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself is PID 1 (no npm, no shell), so `docker stop`'s SIGTERM reaches
 # remix-serve and the guard: requests in flight finish, then the process exits.
+# The guard (build/request-guard.mjs) is bundled from server/guard/ by the build;
+# remix-serve is started through the bin npm links for it, its public entry.
 # Small V8 heap limits keep the process near 100 MB under load instead of
 # letting the heap grow to ~180 MB (bench/README.md); the live heap is ~40 MB,
 # and the page cache lives outside it (SITE_PAGE_CACHE_MB).
-CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=128", "--import", "./server/request-guard.mjs", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=128", "--import", "./build/request-guard.mjs", "node_modules/.bin/remix-serve", "build/index.js"]

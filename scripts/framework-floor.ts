@@ -67,7 +67,7 @@ function buildAndMeasure(): FrameworkFloor {
       writeFileSync(join(dir, name), text);
     }
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
-    const build = spawnSync(process.execPath, [join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    const build = spawnSync(process.execPath, [join(root, "node_modules/.bin/remix"), "build"], {
       cwd: dir,
       encoding: "utf8",
       env: { ...process.env, NODE_ENV: "production" },

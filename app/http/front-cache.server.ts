@@ -2,12 +2,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { getSiteContent, SITE_CONTENT_FILE } from "~/content/store.server";
 import { answerFrom, pageCache, requestKey } from "./cached-response.server";
+import { FRONT_CACHE, type FrontCache } from "./guard-contract";
 import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
 
 /**
  * The page cache and the precompressed build assets, seen from the request
- * guard (server/request-guard.mjs), which runs before Express and Remix.
+ * guard (server/guard/), which runs before Express and Remix.
  * Through this one function, registered on a global symbol when the server
  * build loads, the guard answers a request whose answer is already stored,
  * without routing, loaders, rendering or compression: the cost of a page or a
@@ -17,7 +18,6 @@ import { precompressedAssets } from "./precompressed-assets.server";
  * request goes on to remix-serve, which answers it the slow way (or with the
  * site's 404 page when the file is gone). See docs/decisions/011-failure-containment.md.
  */
-export const FRONT_CACHE = Symbol.for("smriti.front-cache");
 
 function header(request: IncomingMessage) {
   return (name: string) => {
@@ -78,5 +78,5 @@ export function registerFrontCache(): void {
   } catch (error) {
     console.error("[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can", error);
   }
-  (globalThis as Record<symbol, unknown>)[FRONT_CACHE] = { answer };
+  (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE] = { answer };
 }

@@ -16,7 +16,7 @@ export const KUBERNETES_YAML = join(import.meta.dirname, "../../deploy/kubernete
 
 const labels = { "app.kubernetes.io/name": "smriti-docs" };
 
-/** How long the server keeps serving after SIGTERM with /healthz at 503 (server/request-guard.mjs). */
+/** How long the server keeps serving after SIGTERM with /healthz at 503 (server/guard/shutdown.ts). */
 export const DRAIN_SECONDS = 5;
 /** Endpoints are removed while preStop runs: traffic stops before the server hears SIGTERM. */
 export const PRE_STOP_SECONDS = 5;

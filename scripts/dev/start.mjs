@@ -6,6 +6,7 @@
 // Development builds go to .dev/ (remix.config.js), never to the build/ and
 // public/build/ a production server serves.
 import net from "node:net";
+import { buildRequestGuard } from "../lib/build-request-guard.mjs";
 
 const host = process.env.HOST || undefined;
 
@@ -37,5 +38,10 @@ const port = args[args.indexOf("--port") + 1];
 const originHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
 process.env.REMIX_DEV_ORIGIN ??= `http://${originHost}:${port}`;
 
-process.argv = [process.argv[0], "remix", "dev", "--manual", "--command", "node scripts/dev/app-server.mjs", ...args];
+// The app server runs behind the same request guard as production, so that a
+// malformed request, a crash or a shutdown behaves in development as it will
+// when deployed.
+await buildRequestGuard(".dev/request-guard.mjs");
+const appServer = "node --import ./.dev/request-guard.mjs scripts/dev/app-server.mjs";
+process.argv = [process.argv[0], "remix", "dev", "--manual", "--command", appServer, ...args];
 await import("@remix-run/dev/dist/cli.js");

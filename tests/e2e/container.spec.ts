@@ -163,8 +163,8 @@ test("the Dockerfile builds in two stages and runs as a non-root user", () => {
   // Exec form, Node itself: SIGTERM from `docker stop` reaches the server, not npm or a shell.
   const cmd = execForm(single(runtime, "CMD").args);
   expect(cmd?.[0]).toBe("node");
-  const nodeFlags = cmd!.slice(1, cmd!.indexOf("node_modules/@remix-run/serve/dist/cli.js"));
-  expect(nodeFlags.slice(-2)).toEqual(["--import", "./server/request-guard.mjs"]);
+  const nodeFlags = cmd!.slice(1, cmd!.indexOf("node_modules/.bin/remix-serve"));
+  expect(nodeFlags.slice(-2)).toEqual(["--import", "./build/request-guard.mjs"]);
   expect(nodeFlags).toContain("--max-old-space-size=128");
   expect(cmd).toContain("build/index.js");
   // `npm run serve` starts the same process as the container.
@@ -180,7 +180,7 @@ test("the Dockerfile builds in two stages and runs as a non-root user", () => {
   for (const path of [".git", "node_modules", "node_modules/react/index.js", "build/index.js", "public/build/x.js", ".cache/content/a.json", "test-results/x"]) {
     expect(ignored(path), `${path} stays out of the build context`).toBe(true);
   }
-  for (const path of ["package.json", "package-lock.json", "app/root.tsx", "content/docs/user-guide/installation.mdx", "spec/openapi.yaml", "public/favicon.svg", "server/request-guard.mjs"]) {
+  for (const path of ["package.json", "package-lock.json", "app/root.tsx", "content/docs/user-guide/installation.mdx", "spec/openapi.yaml", "public/favicon.svg", "server/guard/index.ts"]) {
     expect(ignored(path), `${path} is in the build context`).toBe(false);
   }
 });
@@ -217,13 +217,14 @@ test.describe("the runtime stage, reproduced without Docker", () => {
 
   test("holds production dependencies, the build and the guard, and nothing else", () => {
     const app = join(image.root, image.workdir);
-    expect(readdirSync(app).sort()).toEqual(["build", "node_modules", "package-lock.json", "package.json", "public", "server"]);
+    expect(readdirSync(app).sort()).toEqual(["build", "node_modules", "package-lock.json", "package.json", "public"]);
     for (const name of Object.keys(packageJson.dependencies)) expect(existsSync(join(app, "node_modules", name)), `${name} installed`).toBe(true);
     for (const name of Object.keys(packageJson.devDependencies)) expect(existsSync(join(app, "node_modules", name)), `${name} (dev) not installed`).toBe(false);
     expect(existsSync(join(app, "build/index.js"))).toBe(true);
     expect(existsSync(join(app, "build/content/site.pack"))).toBe(true);
     expect(readdirSync(join(app, "public/build")).length).toBeGreaterThan(0);
-    expect(readdirSync(join(app, "server")).sort()).toEqual(["inspect-request.mjs", "request-guard.mjs"]);
+    // The guard, bundled by the build stage: the image carries no TypeScript source.
+    expect(existsSync(join(app, "build/request-guard.mjs"))).toBe(true);
     // The build stage wrote brotli and gzip copies beside the scripts and styles.
     const shared = readdirSync(join(app, "public/build/_shared"));
     expect(shared.filter((name) => name.endsWith(".js.br")).length).toBeGreaterThan(3);

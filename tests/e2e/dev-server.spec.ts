@@ -66,6 +66,14 @@ test("prints where the site is and serves a development build from .dev/", async
   expect(html).toContain("remixLiveReloadConnect");
 });
 
+test("the request guard runs in development too: malformed requests get its answers, not the stack's", async () => {
+  const malformed = await fetch(`${ORIGIN}/%zz`);
+  expect(malformed.status).toBe(400);
+  expect(await malformed.text()).toContain("malformed percent-encoding");
+  const crossSite = await fetch(`${ORIGIN}${PAGE}`, { method: "POST", headers: { Origin: "https://elsewhere.example" } });
+  expect(crossSite.status).toBe(403);
+});
+
 test("an edited page updates in the open browser without a reload, keeping the scroll position", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, PAGE);

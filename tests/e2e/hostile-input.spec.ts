@@ -40,7 +40,7 @@ const CASES: Case[] = [
   { name: "encoded traversal into the build", request: httpRequest("GET", "/build/%2e%2e/package.json", browser), status: 404 },
   { name: "dotfile", request: httpRequest("GET", "/.env", browser), status: 404 },
   { name: "git config", request: httpRequest("GET", "/.git/config", browser), status: 404 },
-  { name: "server source", request: httpRequest("GET", "/server/request-guard.mjs", browser), status: 404 },
+  { name: "server source", request: httpRequest("GET", "/server/guard/index.ts", browser), status: 404 },
   { name: "double slash", request: httpRequest("GET", "//etc/passwd", browser), status: 400, check: sitePage },
   // NUL bytes, percent-encoding, UTF-8
   { name: "NUL byte", request: httpRequest("GET", "/docs/user-guide/installation%00", browser), status: 400, check: sitePage },

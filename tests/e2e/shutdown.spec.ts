@@ -172,7 +172,7 @@ test("SIGTERM: a response already on its way is finished, then its connection cl
   `;
   const port = EXTRA_PORTS.shutdownStreaming;
   server = await startServer({
-    command: ["node", "--import", "./server/request-guard.mjs", "--input-type=module", "-e", streaming],
+    command: ["node", "--import", "./build/request-guard.mjs", "--input-type=module", "-e", streaming],
     cwd: REPO_ROOT,
     port,
     env: { PATH: process.env.PATH, PORT: String(port) },

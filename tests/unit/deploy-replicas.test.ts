@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { parse, parseAllDocuments } from "yaml";
+import { SHUTDOWN_GRACE_MS } from "../../app/http/guard-contract";
 import {
   deployment,
   DRAIN_SECONDS,
@@ -22,9 +23,6 @@ const root = join(import.meta.dirname, "../..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 const nginx = read("deploy/nginx.conf").replace(/#.*$/gm, "");
 const dockerfile = read("Dockerfile");
-const guard = read("server/request-guard.mjs");
-
-const shutdownGraceMs = Number(/const SHUTDOWN_GRACE_MS = (\d+);/.exec(guard)?.[1]);
 const containerPort = Number(/^EXPOSE (\d+)$/m.exec(dockerfile)?.[1]);
 const dockerHealthcheck = /^HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])$/m.exec(dockerfile)?.[1];
 
@@ -69,7 +67,7 @@ describe("nginx: an upstream over the replicas", () => {
       // Drain, then the guard's limit for requests in flight, inside the stop grace period.
       const drainMs = Number(site.environment.SITE_DRAIN_MS);
       assert.ok(drainMs > 0);
-      assert.ok(seconds(site.stop_grace_period) * 1000 > drainMs + shutdownGraceMs, site.stop_grace_period);
+      assert.ok(seconds(site.stop_grace_period) * 1000 > drainMs + SHUTDOWN_GRACE_MS, site.stop_grace_period);
       // The image's own health check, with compose's "$$" for "$".
       assert.deepEqual(site.healthcheck.test.map((part) => part.replaceAll("$$", "$")), ["CMD", ...(JSON.parse(dockerHealthcheck!) as string[])]);
       return `${host}:${port}`;
@@ -114,7 +112,7 @@ describe("Kubernetes: a Deployment and a Service", () => {
     assert.deepEqual(container.lifecycle?.preStop?.exec?.command, ["sleep", String(PRE_STOP_SECONDS)]);
     const drain = container.env!.find((variable) => variable.name === "SITE_DRAIN_MS");
     assert.equal(Number(drain?.value), DRAIN_SECONDS * 1000);
-    assert.equal(SHUTDOWN_SECONDS * 1000, shutdownGraceMs);
+    assert.equal(SHUTDOWN_SECONDS * 1000, SHUTDOWN_GRACE_MS);
     assert.ok(deployment.spec!.template.spec!.terminationGracePeriodSeconds! > PRE_STOP_SECONDS + DRAIN_SECONDS + SHUTDOWN_SECONDS);
   });
 });

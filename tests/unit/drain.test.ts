@@ -4,8 +4,9 @@ import { once } from "node:events";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
+import { requestGuardModule } from "./support/request-guard";
 
-// SITE_DRAIN_MS (server/request-guard.mjs): after SIGTERM the server keeps
+// SITE_DRAIN_MS (server/guard/shutdown.ts): after SIGTERM the server keeps
 // serving while /healthz says 503, so a load balancer that routes by health
 // stops sending before the listener closes; then it closes and exits.
 
@@ -30,7 +31,7 @@ async function answer(origin: string, path: string) {
 }
 
 test("SITE_DRAIN_MS: /healthz answers 503 while the server keeps serving, then the listener closes and the process exits", async () => {
-  const child = spawn(process.execPath, ["--import", "./server/request-guard.mjs", "tests/fixtures/closing-server.mjs"], {
+  const child = spawn(process.execPath, ["--import", await requestGuardModule(), "tests/fixtures/closing-server.mjs"], {
     cwd: root,
     env: { ...process.env, SITE_DRAIN_MS: "1500" },
     stdio: ["ignore", "pipe", "pipe"],

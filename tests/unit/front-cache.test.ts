@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, mock, test } from "node:test";
 import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-response.server";
-import { FRONT_CACHE, registerFrontCache } from "../../app/http/front-cache.server";
+import { registerFrontCache } from "../../app/http/front-cache.server";
+import { FRONT_CACHE, type FrontCache } from "../../app/http/guard-contract";
 
 const headers = (values: Record<string, string>) => (name: string) => values[name];
 
@@ -134,7 +135,7 @@ describe("answering from the request guard", () => {
     process.env.NODE_ENV = "production";
     registerFrontCache();
     process.env.NODE_ENV = previous;
-    const guard = (globalThis as Record<symbol, { answer: (req: IncomingMessage, res: ServerResponse) => boolean }>)[FRONT_CACHE]!;
+    const guard = (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE]!;
 
     const stored = await cachedResponse(new Request("http://x/docs/front-cache-test", { headers: { host: "x" } }), async () => ({
       status: 200,
@@ -164,7 +165,7 @@ describe("the front cache when answering fails", () => {
   process.env.NODE_ENV = "production";
   registerFrontCache();
   process.env.NODE_ENV = previous;
-  const guard = (globalThis as Record<symbol, { answer: (req: IncomingMessage, res: ServerResponse) => boolean }>)[FRONT_CACHE]!;
+  const guard = (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE]!;
   const request = (url: string) => ({ method: "GET", url, headers: { host: "x", "accept-encoding": "gzip" } }) as unknown as IncomingMessage;
 
   /** A response whose socket fails at `failAt`, remembering what was set. */

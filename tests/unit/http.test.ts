@@ -9,9 +9,8 @@ import { publicOrigin } from "../../app/http/origin.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../../app/http/security-headers.server";
 import { readSiteConfig } from "../../app/config.server";
-import { inspectRequest } from "../../server/inspect-request.mjs";
+import { inspectRequest } from "../../server/guard/inspect-request";
 
-const inspect = inspectRequest as (req: { method: string; url: string; headers: Record<string, string | undefined>; rawHeaders: string[] }) => { status: number } | null;
 
 describe("encoding negotiation", () => {
   const cases: [string | null, string][] = [
@@ -198,7 +197,7 @@ describe("the request guard's checks", () => {
     ["a POST through a proxy", req("POST", "/x", { host: "internal:3000", origin: "https://docs.example.org", "x-forwarded-host": "docs.example.org" }), null],
   ];
   for (const [name, request, status] of cases) {
-    test(`${name}: ${status ?? "passes"}`, () => assert.equal(inspect(request)?.status ?? null, status));
+    test(`${name}: ${status ?? "passes"}`, () => assert.equal(inspectRequest(request)?.status ?? null, status));
   }
 });
 

@@ -3,12 +3,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
+import { requestGuardModule } from "./support/request-guard";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixture = "tests/fixtures/throwing-server.mjs";
 
-function start(args: string[] = []): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "./server/request-guard.mjs", fixture, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+async function start(args: string[] = []): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ["--import", await requestGuardModule(), fixture, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -16,7 +17,7 @@ function start(args: string[] = []): { child: ChildProcess; output: () => string
 }
 
 describe("the request guard keeps the process serving whatever a request does", () => {
-  let server: ReturnType<typeof start>;
+  let server: Awaited<ReturnType<typeof start>>;
   let origin = "";
   // The server's stderr reaches us a little after its answers.
   const logged = async (pattern: RegExp) => {
@@ -29,7 +30,7 @@ describe("the request guard keeps the process serving whatever a request does", 
   };
 
   before(async () => {
-    server = start();
+    server = await start();
     for (let i = 0; i < 100 && !/listening on \d+/.test(server.output()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     origin = `http://127.0.0.1:${/listening on (\d+)/.exec(server.output())![1]}`;
   });
@@ -75,7 +76,7 @@ describe("the request guard keeps the process serving whatever a request does", 
 });
 
 test("a failure before the server listens still ends the process", async () => {
-  const { child, output } = start(["--fail-at-start"]);
+  const { child, output } = await start(["--fail-at-start"]);
   const [code] = await once(child, "exit");
   assert.equal(code, 1);
   assert.match(output(), /before the server started[^\n]*\n?[^]*the build could not be loaded/);

@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * What the request guard (server/guard/, loaded before remix-serve) and the
+ * app share: one module both import, so neither side keeps a copy of a name
+ * the other could change alone. Types and constants only; nothing here runs.
+ */
+
+/** Set by the guard (and stripped from clients) on a request it turned into one for the error page; carries the status. */
+export const REJECTION_HEADER = "x-smriti-rejected";
+
+/** The global through which the server build hands the guard its answers from memory (app/http/front-cache.server.ts). */
+export const FRONT_CACHE = Symbol.for("smriti.front-cache");
+
+export interface FrontCache {
+  /** Writes the stored answer for the request and returns true, or returns false on a miss. Never throws on purpose. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean;
+}
+
+/** The address a proxy or orchestrator asks whether this replica should get traffic. */
+export const HEALTH_PATH = "/healthz";
+
+/** After SIGTERM, the longest a connection may keep the process alive: inside `docker stop`'s 10 s. */
+export const SHUTDOWN_GRACE_MS = 9000;
+
+/** Request line and headers together; the guard answers 431 beyond this. */
+export const MAX_HEADER_BYTES = 16384;
+
+/** What Node itself parses: room above MAX_HEADER_BYTES so that the guard, not Node, answers 431 with the site's page. */
+export const SERVER_MAX_HEADER_SIZE = 65536;
