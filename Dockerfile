@@ -4,7 +4,7 @@
 #   docker build --build-arg SITE_COMMIT=$(git rev-parse --short=12 HEAD) -t smriti-docs .
 #   docker run -d -p 127.0.0.1:3000:3000 smriti-docs
 #
-# tests/e2e/container.spec.ts reads this file and reproduces the runtime stage
+# tests/http/container.spec.ts reads this file and reproduces the runtime stage
 # without Docker: keep each step on its own instruction, CMD and HEALTHCHECK in
 # exec form.
 

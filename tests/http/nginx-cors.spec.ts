@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { REPO_ROOT } from "./support/dockerfile";
-import { startFakeApi, type ReceivedCall } from "./support/fake-api";
-import { selfSignedCertificate, startNginx, type RunningNginx } from "./support/nginx";
-import { EXTRA_PORTS } from "./support/ports";
-import { rawRequest } from "./support/raw-http";
+import { REPO_ROOT } from "../e2e/support/dockerfile";
+import { startFakeApi, type ReceivedCall } from "../e2e/support/fake-api";
+import { selfSignedCertificate, startNginx, type RunningNginx } from "../e2e/support/nginx";
+import { EXTRA_PORTS } from "../e2e/support/ports";
+import { rawRequest } from "../e2e/support/raw-http";
 
 // The deployment guide's CORS example (content/docs and content/next,
 // user-guide/deployment.mdx, "CORS"), run by a real nginx (Debian's package)

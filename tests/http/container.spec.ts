@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { basename, join, posix, relative } from "node:path";
 import { expect, test } from "@playwright/test";
-import { dockerIgnore } from "./support/dockerignore";
+import { dockerIgnore } from "../e2e/support/dockerignore";
 import {
   execForm,
   instructions,
@@ -13,10 +13,10 @@ import {
   splitFlags,
   stageEnv,
   type Stage,
-} from "./support/dockerfile";
-import { EXTRA_PORTS } from "./support/ports";
-import { runToEnd } from "./support/process";
-import { startServer, type ServerProcess } from "./support/server";
+} from "../e2e/support/dockerfile";
+import { EXTRA_PORTS } from "../e2e/support/ports";
+import { runToEnd } from "../e2e/support/process";
+import { startServer, type ServerProcess } from "../e2e/support/server";
 
 // There is no Docker engine here. These tests read the Dockerfile and rebuild
 // its runtime stage in a temporary directory standing for the image's root:

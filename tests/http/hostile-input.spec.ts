@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { SERVERS } from "./helpers";
-import { httpRequest, LEAKS, rawRequest, type RawResponse } from "./raw-socket";
+import { SERVERS } from "../e2e/helpers";
+import { httpRequest, LEAKS, rawRequest, type RawResponse } from "../e2e/raw-socket";
 
 const port = SERVERS.main;
 const host = `127.0.0.1:${port}`;

@@ -1,8 +1,8 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { EXTRA_PORTS, probePort } from "./support/ports";
-import { REPO_ROOT } from "./support/dockerfile";
-import { startProductionServer, startServer, type ServerProcess } from "./support/server";
+import { EXTRA_PORTS, probePort } from "../e2e/support/ports";
+import { REPO_ROOT } from "../e2e/support/dockerfile";
+import { startProductionServer, startServer, type ServerProcess } from "../e2e/support/server";
 
 // Graceful shutdown of the production server as the container runs it (the
 // Dockerfile's CMD): on SIGTERM it stops accepting connections, finishes what

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { origin } from "./helpers";
+import { origin } from "../e2e/helpers";
 
 // What a reader or a crawler sees of the page cache's key (docs/decisions/012):
 // one page per page, whatever the query string; one not-found page per state.

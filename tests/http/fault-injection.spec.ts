@@ -2,9 +2,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { readDockerfile, REPO_ROOT, runtimeStage, serverCommand, stageEnv } from "./support/dockerfile";
-import { EXTRA_PORTS } from "./support/ports";
-import { startServer, type ServerProcess } from "./support/server";
+import { readDockerfile, REPO_ROOT, runtimeStage, serverCommand, stageEnv } from "../e2e/support/dockerfile";
+import { EXTRA_PORTS } from "../e2e/support/ports";
+import { startServer, type ServerProcess } from "../e2e/support/server";
 
 // Faults a deploy or a disk can cause under a running production server. The
 // server runs from a copy of this checkout's build in a temporary directory
