@@ -42,8 +42,8 @@ let replicas: Replica[] = [];
 let stopProxy = async () => {};
 
 test.beforeAll(async () => {
-  // A second `npm run build:app`, in a copy of the checkout.
-  test.setTimeout(600_000);
+  // A second `npm run build:app`, in a copy of the checkout: about a minute, several on a busy machine.
+  test.setTimeout(300_000);
   dir = mkdtempSync(join(tmpdir(), "smriti-roll-"));
   secondBuild = join(dir, "site-b");
   await prepareSecondBuild(REPO_ROOT, secondBuild, "b");
