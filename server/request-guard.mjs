@@ -34,6 +34,7 @@
 // /healthz answers 503 so that load balancers and readiness probes stop
 // sending; only then does it stop listening (see "Drain" below).
 import http from "node:http";
+import net from "node:net";
 import { inspectRequest, REASONS, REJECTION_HEADER, SERVER_MAX_HEADER_SIZE } from "./inspect-request.mjs";
 
 const SHUTDOWN_GRACE_MS = 9000;
@@ -86,7 +87,7 @@ function closeConnectionAfter(res) {
 
 function guard(listener) {
   return function guardedListener(req, res) {
-    if (shuttingDown) closeConnectionAfter(res);
+    if (shuttingDown || draining) closeConnectionAfter(res);
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
     if (answerWhileDraining(req, res)) return;
@@ -249,12 +250,21 @@ function answerWhileDraining(req, res) {
   return true;
 }
 
+// The server never closes a kept-alive connection under a proxy's feet: nginx
+// may be writing a request on it at that moment, gets a reset, and resends it
+// elsewhere only if it is a GET (a POST becomes a 502). So from the signal on
+// every answer says "Connection: close" (nginx stops pooling connections to
+// this replica during the drain), and at the end of the drain only the
+// listener is closed: Node's http close() would also close idle kept-alive
+// connections at once. Those are closed by the proxy (nginx's keepalive_timeout,
+// 4 s, is below Node's 5 s) or answered once more with "Connection: close".
+
 /** remix-serve calls server.close() on SIGTERM; during the drain the listener stays open. */
 function deferCloseWhileDraining(server) {
   const close = server.close;
   server.close = function closeAfterDrain(...args) {
     if (!holdingClose) return close.apply(this, args);
-    void drainOver.then(() => close.apply(this, args));
+    void drainOver.then(() => net.Server.prototype.close.apply(this, args));
     return this;
   };
 }

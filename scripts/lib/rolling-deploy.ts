@@ -26,6 +26,9 @@ export const PAGES = [
   "/docs/next/user-guide/installation",
 ];
 
+/** The share of the load that posts the theme form (the rest asks for PAGES). */
+export const FORM_SHARE = 0.1;
+
 /** A cookie the proxy does not know: such requests skip its page cache and reach a replica. */
 export const BYPASS_COOKIE = "roll=1";
 
@@ -283,10 +286,16 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
           {
             method: "GET",
             setupRequest: (request: Request) => {
+              // One request in ten is a reader's theme form: a POST, which nginx never sends to a second
+              // replica once one has seen it, so a replica that drops a request would fail it.
+              if (Math.random() < FORM_SHARE) {
+                const headers = { ...request.headers, host: url.host, origin, "content-type": "application/x-www-form-urlencoded" };
+                return { ...request, method: "POST", path: "/settings/theme", headers, body: "theme=dark" };
+              }
               const path = PAGES[Math.floor(Math.random() * PAGES.length)]!;
-              // Half the requests skip the page cache, so the replicas themselves are under load.
+              // Half the page requests skip the page cache, so the replicas themselves are under load.
               const headers = { ...request.headers, host: `${url.host}`, ...(Math.random() < 0.5 ? { cookie: BYPASS_COOKIE } : {}) };
-              return { ...request, path, headers };
+              return { ...request, method: "GET", path, headers, body: undefined };
             },
           },
         ],
