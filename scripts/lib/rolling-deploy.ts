@@ -27,7 +27,7 @@ export const PAGES = [
 ];
 
 /** The share of the load that posts the theme form (the rest asks for PAGES). */
-export const FORM_SHARE = 0.1;
+export const FORM_SHARE = 0.02;
 
 /** A cookie the proxy does not know: such requests skip its page cache and reach a replica. */
 export const BYPASS_COOKIE = "roll=1";
@@ -286,7 +286,7 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
           {
             method: "GET",
             setupRequest: (request: Request) => {
-              // One request in ten is a reader's theme form: a POST, which nginx never sends to a second
+              // One request in fifty is a reader's theme form: a POST, which nginx never sends to a second
               // replica once one has seen it, so a replica that drops a request would fail it.
               if (Math.random() < FORM_SHARE) {
                 const headers = { ...request.headers, host: url.host, origin, "content-type": "application/x-www-form-urlencoded" };
