@@ -87,7 +87,7 @@ function closeConnectionAfter(res) {
 
 function guard(listener) {
   return function guardedListener(req, res) {
-    if (shuttingDown || draining) closeConnectionAfter(res);
+    if (shuttingDown) closeConnectionAfter(res);
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
     if (answerWhileDraining(req, res)) return;
@@ -250,14 +250,15 @@ function answerWhileDraining(req, res) {
   return true;
 }
 
-// The server never closes a kept-alive connection under a proxy's feet: nginx
-// may be writing a request on it at that moment, gets a reset, and resends it
-// elsewhere only if it is a GET (a POST becomes a 502). So from the signal on
-// every answer says "Connection: close" (nginx stops pooling connections to
-// this replica during the drain), and at the end of the drain only the
-// listener is closed: Node's http close() would also close idle kept-alive
-// connections at once. Those are closed by the proxy (nginx's keepalive_timeout,
-// 4 s, is below Node's 5 s) or answered once more with "Connection: close".
+// At the end of the drain only the listener is closed: Node's http close()
+// would also close idle kept-alive connections at once, under a proxy's feet:
+// nginx may be writing a request on one at that moment, gets a reset, and
+// resends it elsewhere only if it is a GET (a POST becomes a 502). Those
+// connections are closed by the proxy (nginx's keepalive_timeout, 4 s, is
+// below Node's 5 s) or answered once more, with "Connection: close".
+// (Answering with "Connection: close" during the drain too was tried: every
+// request then opens a connection, and more of them sit unaccepted in the
+// listen queue when it closes, which resets them.)
 
 /** remix-serve calls server.close() on SIGTERM; during the drain the listener stays open. */
 function deferCloseWhileDraining(server) {
