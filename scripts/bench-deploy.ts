@@ -13,6 +13,7 @@ import { chromium } from "@playwright/test";
 import { EXTRA_PORTS } from "../tests/e2e/support/ports";
 import {
   buildIdOf,
+  FORM_SHARE,
   navigateOldTab,
   OLD_TAB_PAGE,
   openTab,
@@ -70,7 +71,7 @@ try {
 
   console.log(`
 Rolling deploy, ${new Date().toISOString()}, Node ${process.version}, ${connections} connections, ${settleSeconds} s before and after
-  requests served   ${figures.requests} (autocannon, pages, half of them past the page cache)
+  requests served   ${figures.requests} (autocannon: ${FORM_SHARE * 100} % theme form posts, the rest pages, half of them past the page cache)
   failed requests   ${figures.errors} errors, ${figures.timeouts} timeouts
   non-2xx / 5xx     ${figures.non2xx} / ${figures.status5xx}
   latency           p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms

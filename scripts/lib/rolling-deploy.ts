@@ -4,9 +4,10 @@
 // another build. Used by `npm run bench:deploy` (scripts/bench-deploy.ts) and,
 // shorter, by tests/long/rolling-deploy.spec.ts.
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import { join, relative, sep } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import autocannon, { type Request, type Result } from "autocannon";
 import { readDockerfile, runtimeStage, serverCommand, stageEnv } from "../../tests/e2e/support/dockerfile";
@@ -24,6 +25,9 @@ export const PAGES = [
   "/api",
   "/docs/next/user-guide/installation",
 ];
+
+/** The share of the load that posts the theme form (the rest asks for PAGES). */
+export const FORM_SHARE = 0.02;
 
 /** A cookie the proxy does not know: such requests skip its page cache and reach a replica. */
 export const BYPASS_COOKIE = "roll=1";
@@ -49,6 +53,25 @@ export async function prepareSecondBuild(checkout: string, dir: string, label: s
     child.once("exit", resolve);
   });
   if (code !== 0) throw new Error(`the second build failed:\n${readFileSync(log, "utf8")}`);
+}
+
+/**
+ * A copy of the built folder `from` in `dir` that serves only its own build's
+ * files: what a replica looks like once its build is the third after the one
+ * it replaced (SITE_KEEP_BUILDS keeps two), without building three times.
+ */
+export function prepareLaterBuild(from: string, dir: string): void {
+  const skip = new Set(["node_modules", ".cache"]);
+  cpSync(from, dir, { recursive: true, filter: (source) => !skip.has(relative(from, source).split(sep)[0]!) });
+  symlinkSync(join(from, "node_modules"), join(dir, "node_modules"));
+  const assets = join(dir, "public/build");
+  const [own, ...earlier] = JSON.parse(readFileSync(join(assets, ".builds.json"), "utf8")) as { id: string; files: string[] }[];
+  const kept = new Set(own!.files);
+  for (const name of earlier.flatMap((record) => record.files)) {
+    if (kept.has(name)) continue;
+    for (const suffix of ["", ".br", ".gz"]) rmSync(join(assets, name + suffix), { force: true });
+  }
+  writeFileSync(join(assets, ".builds.json"), `${JSON.stringify([own], null, 2)}\n`);
 }
 
 /** The build id (Remix manifest version) a folder serves. */
@@ -117,14 +140,26 @@ export interface Answer {
   body: string;
 }
 
+/** A body as sent, decompressed when the answer says it is (a caller that asks for br or gzip). */
+function decode(raw: Buffer, encoding: string | undefined): string {
+  if (encoding === "br") return brotliDecompressSync(raw).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(raw).toString("utf8");
+  return raw.toString("utf8");
+}
+
 /** A GET through the proxy (its self-signed certificate accepted), on a fresh connection. */
 export function get(origin: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = https.get(`${origin}${path}`, { headers, rejectUnauthorized: false, servername: HOST, agent: false, timeout: 20_000 }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        try {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: decode(Buffer.concat(chunks), response.headers["content-encoding"]) });
+        } catch (error) {
+          reject(error);
+        }
+      });
       response.on("error", reject);
     });
     request.on("timeout", () => request.destroy(new Error(`timeout: ${path}`)));
@@ -135,6 +170,27 @@ export function get(origin: string, path: string, headers: Record<string, string
 /** Every fingerprinted file a page names (scripts, module preloads, styles, the manifest). */
 export function assetsOf(html: string): string[] {
   return [...new Set([...html.matchAll(/["'(](\/build\/[^"'()\s]+\.(?:js|css))/g)].map((match) => match[1]!))];
+}
+
+/**
+ * The files a page names, and through its manifest every route module a
+ * client-side navigation may load, asked of the proxy as a browser would:
+ * the answers other than 200. Files in `checked` are not asked again; every
+ * file named is added to `seen`.
+ */
+export async function unservedFiles(origin: string, html: string, checked = new Set<string>(), seen = new Set<string>()): Promise<string[]> {
+  const failures: string[] = [];
+  const queue = assetsOf(html);
+  while (queue.length > 0) {
+    const asset = queue.shift()!;
+    seen.add(asset);
+    if (checked.has(asset)) continue;
+    checked.add(asset);
+    const answer = await get(origin, asset);
+    if (answer.status !== 200) failures.push(`${answer.status} ${asset}`);
+    else if (/\/manifest-[\w-]+\.js$/.test(asset)) queue.push(...assetsOf(answer.body));
+  }
+  return failures;
 }
 
 export interface ProxySetup {
@@ -201,7 +257,7 @@ export function upstreamRetryMs(): number {
 }
 
 /** Builds named on a page: the manifest script carries the build id. */
-function buildOfPage(html: string): string | undefined {
+export function buildOfPage(html: string): string | undefined {
   return /\/build\/manifest-([\w-]+)\.js/.exec(html)?.[1];
 }
 
@@ -230,10 +286,16 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
           {
             method: "GET",
             setupRequest: (request: Request) => {
+              // One request in fifty is a reader's theme form: a POST, which nginx never sends to a second
+              // replica once one has seen it, so a replica that drops a request would fail it.
+              if (Math.random() < FORM_SHARE) {
+                const headers = { ...request.headers, host: url.host, origin, "content-type": "application/x-www-form-urlencoded" };
+                return { ...request, method: "POST", path: "/settings/theme", headers, body: "theme=dark" };
+              }
               const path = PAGES[Math.floor(Math.random() * PAGES.length)]!;
-              // Half the requests skip the page cache, so the replicas themselves are under load.
+              // Half the page requests skip the page cache, so the replicas themselves are under load.
               const headers = { ...request.headers, host: `${url.host}`, ...(Math.random() < 0.5 ? { cookie: BYPASS_COOKIE } : {}) };
-              return { ...request, path, headers };
+              return { ...request, method: "GET", path, headers, body: undefined };
             },
           },
         ],
@@ -260,18 +322,8 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
         }
         const build = buildOfPage(page.body);
         if (build) builds.add(build);
-        // The page's files, and through its manifest every route module a client-side navigation may load.
-        const queue = assetsOf(page.body);
-        while (queue.length > 0) {
-          const asset = queue.shift()!;
-          assetsSeen.add(asset);
-          // Each file once through the proxy (it keeps it after that); all of them are asked of the new replicas at the end.
-          if (assetsChecked.has(asset)) continue;
-          assetsChecked.add(asset);
-          const answer = await get(origin, asset);
-          if (answer.status !== 200) checkFailures.push(`${answer.status} ${asset} (named by ${path}, build ${build})`);
-          else if (/\/manifest-[\w-]+\.js$/.test(asset)) queue.push(...assetsOf(answer.body));
-        }
+        // Each file once through the proxy (it keeps it after that); all of them are asked of the new replicas at the end.
+        for (const failure of await unservedFiles(origin, page.body, assetsChecked, assetsSeen)) checkFailures.push(`${failure} (named by ${path}, build ${build})`);
       } catch (error) {
         checkFailures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net from "node:net";
 import { HEALTH_PATH, SHUTDOWN_GRACE_MS } from "../../app/http/guard-contract";
 
 // A prompt, bounded shutdown (docs/decisions/004-request-guard.md). remix-serve
@@ -61,12 +62,22 @@ export function answerWhileDraining(req: IncomingMessage, res: ServerResponse): 
   return true;
 }
 
+// At the end of the drain only the listener is closed: Node's http close()
+// would also close idle kept-alive connections at once, under a proxy's feet:
+// nginx may be writing a request on one at that moment, gets a reset, and
+// resends it elsewhere only if it is a GET (a POST becomes a 502). Those
+// connections are closed by the proxy (nginx's keepalive_timeout, 4 s, is
+// below Node's 5 s) or answered once more, with "Connection: close".
+// (Answering with "Connection: close" during the drain too was tried: every
+// request then opens a connection, and more of them sit unaccepted in the
+// listen queue when it closes, which resets them.)
+
 /** remix-serve calls server.close() on SIGTERM; during the drain the listener stays open. */
 export function deferCloseWhileDraining(server: Server): void {
   const close = server.close;
   server.close = function closeAfterDrain(this: Server, ...args: Parameters<Server["close"]>) {
     if (!holdingClose) return close.apply(this, args);
-    void drainOver.then(() => close.apply(this, args));
+    void drainOver.then(() => net.Server.prototype.close.apply(this, args));
     return this;
   };
 }

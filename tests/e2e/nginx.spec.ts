@@ -53,6 +53,14 @@ test.afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) => rawRequest(`${PUBLIC}${path}`, { headers });
 
+/**
+ * An answer nginx sent from its stored copy: HIT within a second or two of a
+ * check with the server, REVALIDATED when it asked the server (by ETag) and
+ * the copy was still current (decision 034). Which one depends on the clock.
+ */
+const STORED = ["HIT", "REVALIDATED"];
+const cacheStatus = (response: { headers: Record<string, string | string[] | undefined> }) => response.headers["x-cache-status"];
+
 function attribute(html: string, pattern: RegExp): string | undefined {
   return pattern.exec(html)?.[1];
 }
@@ -152,7 +160,8 @@ test("pages come from the micro-cache, one entry per theme and announcement stat
   const hasAnnouncement = (text: string) => text.includes('aria-label="Announcement"');
 
   const light = [await get(path), await get(path)];
-  expect(light.map((response) => response.headers["x-cache-status"])).toEqual(["MISS", "HIT"]);
+  expect(cacheStatus(light[0]!)).toBe("MISS");
+  expect(STORED).toContain(cacheStatus(light[1]!));
   for (const response of light) {
     expect(html(response.text)).toBe("light");
     expect(hasAnnouncement(response.text)).toBe(true);
@@ -160,7 +169,8 @@ test("pages come from the micro-cache, one entry per theme and announcement stat
 
   const theme = await settingsCookie("/settings/theme", { theme: "dark" });
   const dark = [await get(path, { Cookie: theme }), await get(path, { Cookie: theme })];
-  expect(dark.map((response) => response.headers["x-cache-status"])).toEqual(["MISS", "HIT"]);
+  expect(cacheStatus(dark[0]!)).toBe("MISS");
+  expect(STORED).toContain(cacheStatus(dark[1]!));
   for (const response of dark) expect(html(response.text)).toBe("dark");
 
   const dismissed = await settingsCookie("/settings/announcement", { id: "wip" });
@@ -173,13 +183,14 @@ test("pages come from the micro-cache, one entry per theme and announcement stat
 
   // Still the light page with the bar for a reader with no cookie, from the cache.
   const again = await get(path);
-  expect(again.headers["x-cache-status"]).toBe("HIT");
+  expect(STORED).toContain(cacheStatus(again));
   expect(html(again.text)).toBe("light");
   expect(hasAnnouncement(again.text)).toBe(true);
 
   // The Markdown form of the page is an entry of its own.
   const markdown = [await get(path, { Accept: "text/markdown" }), await get(path, { Accept: "text/markdown" })];
-  expect(markdown.map((response) => response.headers["x-cache-status"])).toEqual(["MISS", "HIT"]);
+  expect(cacheStatus(markdown[0]!)).toBe("MISS");
+  expect(STORED).toContain(cacheStatus(markdown[1]!));
   expect(markdown[1]!.headers["content-type"]).toBe("text/markdown; charset=utf-8");
 
   // Cookies the cache does not know about: straight to the server.
@@ -193,6 +204,21 @@ test("pages come from the micro-cache, one entry per theme and announcement stat
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(response.headers["x-cache-status"]).toBeUndefined();
   }
+});
+
+test("a stored page is sent only after the server confirmed it by its ETag in the last second or two", async () => {
+  const path = "/docs/user-guide/features/places";
+  const first = await get(path, { "Accept-Encoding": "gzip" });
+  expect(cacheStatus(first)).toBe("MISS");
+  const etag = first.headers.etag;
+  expect(etag).toMatch(/^"[\w-]+-gzip"$/);
+  // nginx counts whole seconds: past two, the copy has expired and is checked, whatever the site's max-age=60 allows.
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  const checked = await get(path, { "Accept-Encoding": "gzip" });
+  expect(first.headers["cache-control"]).toContain("max-age=60");
+  expect(cacheStatus(checked)).toBe("REVALIDATED");
+  expect(checked.headers.etag).toBe(etag);
+  expect(checked.text).toBe(first.text);
 });
 
 test("oversized request bodies are refused at the proxy", async () => {
@@ -220,9 +246,9 @@ test("a reader in Chromium through the proxy: the page works, and each reader ke
   await expect(reader.locator("html")).toHaveClass("dark");
   await expect.poll(async () => (await first.cookies()).some((cookie) => cookie.name === "theme" && cookie.secure)).toBe(true);
 
-  for (const expected of ["MISS", "HIT"]) {
+  for (const expected of [["MISS"], STORED]) {
     const response = await reader.reload();
-    expect(response?.headers()["x-cache-status"]).toBe(expected);
+    expect(expected).toContain(response?.headers()["x-cache-status"]);
     expect(await response?.text()).toContain('<html lang="en" class="dark">');
     await expect(reader.locator("html")).toHaveClass("dark");
   }

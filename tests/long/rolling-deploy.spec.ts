@@ -1,17 +1,22 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   buildIdOf,
+  buildOfPage,
+  get,
   navigateOldTab,
   OLD_TAB_PAGE,
   OLD_TAB_TARGET,
   openTab,
+  PAGES,
+  prepareLaterBuild,
   prepareSecondBuild,
   rollingDeploy,
   startProxy,
   startReplica,
+  unservedFiles,
   type Replica,
 } from "../../scripts/lib/rolling-deploy";
 import { REPO_ROOT } from "../e2e/support/dockerfile";
@@ -21,30 +26,52 @@ import { EXTRA_PORTS } from "../e2e/support/ports";
 // servers of this build behind the shipped deploy/nginx.conf, load through
 // nginx, then each replaced in turn by a server of a second build (other
 // asset names). Nothing may fail: no request, no script, no open tab.
+// Then nginx's page cache across builds (decision 034).
+
+test.describe.configure({ mode: "default" });
 
 const ports = { https: EXTRA_PORTS.rollingHttps, http: EXTRA_PORTS.rollingHttp, replicas: [EXTRA_PORTS.rollingReplicaA, EXTRA_PORTS.rollingReplicaB] as [number, number] };
 let dir = "";
+/** A second build of this checkout (other asset names), carrying this build's files too. */
+let secondBuild = "";
+/** The second build without this build's files: a replica three builds on. */
+let laterBuild = "";
+let oldBuild = "";
+let newBuild = "";
 let replicas: Replica[] = [];
 let stopProxy = async () => {};
 
-test.afterAll(async () => {
+test.beforeAll(async () => {
+  // A second `npm run build:app`, in a copy of the checkout: about a minute, several on a busy machine.
+  test.setTimeout(300_000);
+  dir = mkdtempSync(join(tmpdir(), "smriti-roll-"));
+  secondBuild = join(dir, "site-b");
+  await prepareSecondBuild(REPO_ROOT, secondBuild, "b");
+  laterBuild = join(dir, "site-c");
+  prepareLaterBuild(secondBuild, laterBuild);
+  oldBuild = buildIdOf(REPO_ROOT);
+  newBuild = buildIdOf(secondBuild);
+  expect(newBuild).not.toBe(oldBuild);
+  expect(buildIdOf(laterBuild)).toBe(newBuild);
+});
+
+test.afterEach(async () => {
   await Promise.all(replicas.map((replica) => replica.stop()));
+  replicas = [];
   await stopProxy();
+  stopProxy = async () => {};
+});
+
+test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test("two replicas rolled to a new build under load: no failed request, no missing script, an open tab keeps navigating", async ({ browser }) => {
-  // A second `npm run build:app` runs inside the test.
-  test.setTimeout(900_000);
-  dir = mkdtempSync(join(tmpdir(), "smriti-roll-"));
-  const secondBuild = join(dir, "site-b");
-  await prepareSecondBuild(REPO_ROOT, secondBuild, "b");
-  const oldBuild = buildIdOf(REPO_ROOT);
-  const newBuild = buildIdOf(secondBuild);
-  expect(newBuild).not.toBe(oldBuild);
-
-  replicas = await Promise.all(ports.replicas.map((port) => startReplica(REPO_ROOT, port, join(dir, `old-${port}.log`), { SITE_DRAIN_MS: "1000" })));
-  const proxy = await startProxy(dir, ports);
+  test.setTimeout(300_000);
+  const runDir = join(dir, "roll");
+  mkdirSync(runDir);
+  replicas = await Promise.all(ports.replicas.map((port) => startReplica(REPO_ROOT, port, join(runDir, `old-${port}.log`), { SITE_DRAIN_MS: "1000" })));
+  const proxy = await startProxy(runDir, ports);
   stopProxy = () => proxy.nginx.stop();
   const oldTab = await openTab(browser, proxy.origin, OLD_TAB_PAGE);
   expect(oldTab.build).toBe(oldBuild);
@@ -52,7 +79,7 @@ test("two replicas rolled to a new build under load: no failed request, no missi
   const { figures, replicas: fresh } = await rollingDeploy({
     origin: proxy.origin,
     replicas,
-    replace: (port) => startReplica(secondBuild, port, join(dir, `new-${port}.log`), { SITE_DRAIN_MS: "1000" }),
+    replace: (port) => startReplica(secondBuild, port, join(runDir, `new-${port}.log`), { SITE_DRAIN_MS: "1000" }),
     connections: 8,
     settleSeconds: 3,
     log: (line) => console.log(`[rolling-deploy] ${line}`),
@@ -89,4 +116,45 @@ test("two replicas rolled to a new build under load: no failed request, no missi
 
   const errors = proxy.nginx.errorLog().split("\n").filter((line) => /\[(?:emerg|alert|crit)\]/.test(line));
   expect(errors).toEqual([]);
+});
+
+test("nginx's page cache hands out no page whose scripts the replicas no longer serve, however soon the next builds come", async () => {
+  test.setTimeout(180_000);
+  const runDir = join(dir, "page-cache");
+  mkdirSync(runDir);
+  replicas = await Promise.all(ports.replicas.map((port) => startReplica(REPO_ROOT, port, join(runDir, `old-${port}.log`))));
+  const proxy = await startProxy(runDir, ports);
+  stopProxy = () => proxy.nginx.stop();
+  // Readers as the load sends them (brotli), as curl does (no encoding), and gzip: each an entry of its own.
+  const encodings: Record<string, string>[] = [{ "accept-encoding": "br, gzip" }, {}, { "accept-encoding": "gzip" }];
+
+  // nginx stores every page of this build; none of their files are asked for, so nginx's /build/ cache stays empty.
+  for (const path of PAGES) {
+    for (const headers of encodings) {
+      const answers = [await get(proxy.origin, path, headers), await get(proxy.origin, path, headers)];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(answers[0]!.headers["x-cache-status"]).toBe("MISS");
+      expect(["HIT", "REVALIDATED"]).toContain(answers[1]!.headers["x-cache-status"]);
+      expect(buildOfPage(answers[1]!.body)).toBe(oldBuild);
+    }
+  }
+
+  // Both replicas replaced at once by a build that no longer carries this build's files (a third deploy
+  // in quick succession), well within the minute the site's Cache-Control would let nginx keep a page.
+  await Promise.all(replicas.map((replica) => replica.stop()));
+  replicas = await Promise.all(ports.replicas.map((port) => startReplica(laterBuild, port, join(runDir, `later-${port}.log`))));
+
+  const failures: string[] = [];
+  const checked = new Set<string>();
+  for (const path of PAGES) {
+    for (const headers of encodings) {
+      const answer = await get(proxy.origin, path, headers);
+      const build = buildOfPage(answer.body);
+      if (answer.status !== 200) failures.push(`${answer.status} ${path}`);
+      if (build !== newBuild) failures.push(`${path} (${JSON.stringify(headers)}): a page of build ${build}, ${answer.headers["x-cache-status"]}`);
+      for (const failure of await unservedFiles(proxy.origin, answer.body, checked)) failures.push(`${failure} (named by ${path}, build ${build})`);
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(checked.size).toBeGreaterThan(0);
 });

@@ -69,3 +69,64 @@ test("SITE_DRAIN_MS: /healthz answers 503 while the server keeps serving, then t
     child.kill("SIGKILL");
   }
 });
+
+/** One request on `socket` (kept open), resolved with the raw answer once its body ("answered <path>") arrived. */
+function exchange(socket: net.Socket, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let raw = "";
+    const onData = (chunk: Buffer) => {
+      raw += chunk.toString();
+      if (!raw.includes(`answered ${path}`)) return;
+      socket.off("data", onData).off("error", reject).off("close", onClose);
+      resolve(raw);
+    };
+    const onClose = () => reject(new Error(`the connection closed before the answer to ${path}: ${JSON.stringify(raw)}`));
+    socket.on("data", onData).once("error", reject).once("close", onClose);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  });
+}
+
+test("SITE_DRAIN_MS: the server never closes a kept-alive connection under a proxy's feet: one idle when the listener closes still gets its answer, with Connection: close", async () => {
+  const child = spawn(process.execPath, ["--import", await requestGuardModule(), "tests/fixtures/closing-server.mjs"], {
+    cwd: root,
+    env: { ...process.env, SITE_DRAIN_MS: "800" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, "exit");
+  const sockets: net.Socket[] = [];
+  const connect = async (port: number) => {
+    const socket = net.connect(port, "127.0.0.1");
+    sockets.push(socket);
+    await once(socket, "connect");
+    return socket;
+  };
+  try {
+    for (let i = 0; i < 200 && !/listening on \d+/.test(output); i += 1) await sleep(50);
+    const port = Number(/listening on (\d+)/.exec(output)?.[1]);
+    // A proxy's pooled connection: kept alive before the signal, then left idle.
+    const pooled = await connect(port);
+    assert.doesNotMatch(await exchange(pooled, "/before"), /^connection: close/im);
+
+    child.kill("SIGTERM");
+    for (let i = 0; i < 100 && !output.includes("draining"); i += 1) await sleep(20);
+
+    let closed = false;
+    for (let i = 0; i < 300 && !closed; i += 1) {
+      closed = await refused(port);
+      if (!closed) await sleep(50);
+    }
+    assert.equal(closed, true, `the listener never closed:\n${output}`);
+    // nginx may pick its idle connection at that very moment: the request is answered, not reset.
+    const late = await exchange(pooled, "/after-close");
+    assert.match(late, /^HTTP\/1\.1 200/);
+    assert.match(late, /^connection: close/im);
+    const [code] = await exited;
+    assert.equal(code, 0, output);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    child.kill("SIGKILL");
+  }
+});
