@@ -1,0 +1,53 @@
+/**
+ * The docs version a reader chose, kept in a cookie so that links drawn on
+ * the server (the navbar's Docs and API links, the footer, the landing page's
+ * calls to action) lead to it on pages of no version. Its value is a version
+ * id other than the current release's ("next", an older release); reading the
+ * current release clears it, so a reader who never leaves the release has no
+ * cookie and a reader of "the release" follows the next one when it ships.
+ * Not sensitive: neither signed nor HttpOnly, since the browser writes it too
+ * when it moves between versions without loading a document.
+ * See docs/decisions/033-remembered-version.md.
+ */
+export const VERSION_COOKIE = "docs-version";
+
+const ONE_YEAR_S = 60 * 60 * 24 * 365;
+
+/** What a version id can look like ("next", "24.05.08"); anything else in the cookie is ignored. */
+const VERSION_ID = /^[a-z0-9][a-z0-9.-]{0,31}$/;
+
+/** The cookie's raw value in a Cookie header (or document.cookie), or undefined. */
+export function versionCookieIn(cookies: string | null | undefined): string | undefined {
+  const prefix = `${VERSION_COOKIE}=`;
+  return (cookies ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+/** The cookie's value when it has the shape of a version id, else "": what the page cache keys on. */
+export function versionCookieKey(value: string | undefined): string {
+  return value && VERSION_ID.test(value) ? value : "";
+}
+
+/** The version the cookie names among `versions`, unless it is the current release (which needs no cookie). */
+export function chosenVersion<V extends { id: string; status: string }>(value: string | undefined, versions: readonly V[]): V | undefined {
+  const key = versionCookieKey(value);
+  return key ? versions.find((version) => version.id === key && version.status !== "current") : undefined;
+}
+
+/**
+ * The cookie as reading a page of version `id` leaves it: a Set-Cookie (or
+ * document.cookie) value storing `id`, or clearing the cookie when `id` is
+ * the current release; null when the cookie already says so.
+ */
+export function rememberVersion(
+  page: { id: string; status: string },
+  sent: string | undefined,
+  secure: boolean,
+): string | null {
+  const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  if (page.status === "current") return sent ? `${VERSION_COOKIE}=; Max-Age=0; ${attributes}` : null;
+  return sent === page.id ? null : `${VERSION_COOKIE}=${page.id}; Max-Age=${ONE_YEAR_S}; ${attributes}`;
+}
