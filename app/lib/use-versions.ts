@@ -3,7 +3,7 @@ import { createContext, createElement, useContext, useEffect, useState, type Rea
 import { versionMenu, type PageVersions, type VersionedRouteData } from "~/docs/route-data";
 import type { SearchVersion } from "~/search/types";
 import { useRootData } from "./root-data";
-import { rememberVersion, versionCookieIn } from "./version-cookie";
+import { versionCookie } from "./version-cookie";
 
 /** Route data that names its docs version (docs pages, API references). */
 function isVersioned(data: unknown): data is PageVersions {
@@ -35,9 +35,10 @@ export function ChosenVersionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const version = site?.find((entry) => entry.id === pageVersion);
     if (!version) return;
-    const cookie = rememberVersion(version, versionCookieIn(document.cookie), window.location.protocol === "https:");
-    if (cookie) document.cookie = cookie;
-    setChosen(version.status === "current" ? null : version.id);
+    const id = version.status === "current" ? null : version.id;
+    // Written on every versioned page: cheaper in code than reading the cookie first.
+    document.cookie = versionCookie(id, window.location.protocol === "https:");
+    setChosen(id);
   }, [pageVersion, site]);
   return createElement(ChosenVersion.Provider, { value: chosen }, children);
 }

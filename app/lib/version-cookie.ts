@@ -16,16 +16,6 @@ const ONE_YEAR_S = 60 * 60 * 24 * 365;
 /** What a version id can look like ("next", "24.05.08"); anything else in the cookie is ignored. */
 const VERSION_ID = /^[a-z0-9][a-z0-9.-]{0,31}$/;
 
-/** The cookie's raw value in a Cookie header (or document.cookie), or undefined. */
-export function versionCookieIn(cookies: string | null | undefined): string | undefined {
-  const prefix = `${VERSION_COOKIE}=`;
-  return (cookies ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
-}
-
 /** The cookie's value when it has the shape of a version id, else "": what the page cache keys on. */
 export function versionCookieKey(value: string | undefined): string {
   return value && VERSION_ID.test(value) ? value : "";
@@ -37,17 +27,17 @@ export function chosenVersion<V extends { id: string; status: string }>(value: s
   return key ? versions.find((version) => version.id === key && version.status !== "current") : undefined;
 }
 
+/** The cookie storing version `id`, or clearing it (null: the current release), as a Set-Cookie or document.cookie value. */
+export function versionCookie(id: string | null, secure: boolean): string {
+  return `${VERSION_COOKIE}=${id ?? ""}; Max-Age=${id ? ONE_YEAR_S : 0}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 /**
- * The cookie as reading a page of version `id` leaves it: a Set-Cookie (or
- * document.cookie) value storing `id`, or clearing the cookie when `id` is
- * the current release; null when the cookie already says so.
+ * The cookie as reading a page of version `page` leaves it: storing it, or
+ * clearing the cookie when it is the current release; null when the cookie
+ * the reader sent already says so.
  */
-export function rememberVersion(
-  page: { id: string; status: string },
-  sent: string | undefined,
-  secure: boolean,
-): string | null {
-  const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  if (page.status === "current") return sent ? `${VERSION_COOKIE}=; Max-Age=0; ${attributes}` : null;
-  return sent === page.id ? null : `${VERSION_COOKIE}=${page.id}; Max-Age=${ONE_YEAR_S}; ${attributes}`;
+export function rememberVersion(page: { id: string; status: string }, sent: string | undefined, secure: boolean): string | null {
+  const id = page.status === "current" ? null : page.id;
+  return (sent || null) === id ? null : versionCookie(id, secure);
 }

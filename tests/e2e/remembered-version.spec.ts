@@ -35,6 +35,9 @@ async function pickVersion(page: Page, reading: string, label: string) {
   await navLink(page, label).click();
 }
 
+// Each test walks a dozen pages: three times the usual time, for a busy machine.
+test.beforeEach(() => test.slow());
+
 test("without JavaScript: a Next page is remembered until the reader picks the release", async ({ browser }) => {
   const { context, page } = await withoutJavaScript(browser);
   await page.goto("/");

@@ -8,6 +8,9 @@ import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
 const ONLY_IN_NEXT = "SMRITI_JOB_CONCURRENCY";
 const IN_BOTH = "SMRITI_FEATURE_PLACES";
 
+// Several pages and searches per test: three times the usual time, for a busy machine.
+test.beforeEach(() => test.slow());
+
 const hint = (page: Page) => page.locator("[data-exact-elsewhere]");
 const toNext = (page: Page) => hint(page).getByRole("link", { name: "Next has: see its results" });
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { versionMenu, type SiteVersion } from "../../app/docs/route-data";
-import { chosenVersion, rememberVersion, versionCookieIn, versionCookieKey } from "../../app/lib/version-cookie";
+import { chosenVersion, rememberVersion, versionCookie, versionCookieKey } from "../../app/lib/version-cookie";
 import { versionedHref } from "../../app/lib/versioned-links";
 
 const site: SiteVersion[] = [
@@ -14,12 +14,6 @@ const site: SiteVersion[] = [
 const [next, current, older] = site as [SiteVersion, SiteVersion, SiteVersion];
 
 describe("the cookie", () => {
-  test("is read from a Cookie header among others", () => {
-    assert.equal(versionCookieIn("theme=dark; docs-version=next; a=b"), "next");
-    assert.equal(versionCookieIn("theme=dark"), undefined);
-    assert.equal(versionCookieIn(null), undefined);
-  });
-
   test("names a version other than the current release; anything else is no choice", () => {
     assert.equal(chosenVersion("next", site)?.id, "next");
     assert.equal(chosenVersion("24.01.15", site)?.id, "24.01.15");
@@ -45,6 +39,12 @@ describe("reading a page of a version", () => {
   test("of the current release clears a cookie, and sets none where there is none", () => {
     assert.match(rememberVersion(current, "next", false) ?? "", /^docs-version=; Max-Age=0; Path=\/; SameSite=Lax$/);
     assert.equal(rememberVersion(current, undefined, false), null);
+    assert.equal(rememberVersion(current, "", false), null);
+  });
+
+  test("the browser writes the same cookie, storing or clearing", () => {
+    assert.equal(versionCookie("next", false), rememberVersion(next, undefined, false));
+    assert.equal(versionCookie(null, true), "docs-version=; Max-Age=0; Path=/; SameSite=Lax; Secure");
   });
 });
 
