@@ -25,6 +25,7 @@ import { SkipLink } from "~/components/layout/SkipLink";
 import { VersionBanner } from "~/components/layout/VersionBanner";
 import { isContentProblemData } from "~/content/problems";
 import { LIVE_REGION_ID } from "~/lib/announce";
+import { ChosenVersionProvider } from "~/lib/use-versions";
 import { loader } from "~/route-loaders/root.server";
 import styles from "~/styles/app.css";
 import { pageMeta, rootFromMatches, SET_THEME_ACTION, Theme, ThemeProvider, useRootData, useSiteConfig, useTheme } from "~/page-kit";
@@ -122,7 +123,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   return (
     <ThemeProvider specifiedTheme={data?.theme ?? Theme.LIGHT} themeAction={SET_THEME_ACTION}>
-      <Document>{children}</Document>
+      <ChosenVersionProvider>
+        <Document>{children}</Document>
+      </ChosenVersionProvider>
     </ThemeProvider>
   );
 }

@@ -23,7 +23,8 @@ export interface RouteInputs {
 
 /** What every page and text route reads: the root loader and the document around every page. */
 export const EVERY_PAGE_INPUTS = {
-  cookies: ["theme", "announcement-dismissed"],
+  // docs-version: the version a reader chose (app/lib/version-cookie.ts), followed by links on pages of no version.
+  cookies: ["theme", "announcement-dismissed", "docs-version"],
   // host and the proxy's forwarded headers make absolute URLs; accept picks HTML or Markdown;
   // user-agent tells crawlers (no tracker) when analytics is on.
   headers: ["host", "x-forwarded-host", "x-forwarded-proto", "accept", "user-agent"],

@@ -73,15 +73,19 @@ export interface VersionLink extends SiteVersion {
 export interface VersionedRouteData {
   version: SiteVersion;
   versions: VersionLink[];
+  /** True when `version` is the page's own (its address is inside it); false on pages of no version, which follow the reader's choice. */
+  ownVersion: boolean;
 }
 
 /**
  * Puts the site's versions and the page's alternates together (on the
  * server, for the first render, and in the browser alike). A page of no
- * version reads the current release, and every entry leads to an introduction.
+ * version reads the version the reader chose (`chosen`, an id), else the
+ * current release, and every entry leads to an introduction.
  */
-export function versionMenu(site: SiteVersion[], page: PageVersions | null): VersionedRouteData | null {
-  const reading = site.find((version) => version.id === page?.version) ?? site.find((version) => version.status === "current");
+export function versionMenu(site: SiteVersion[], page: PageVersions | null, chosen: string | null = null): VersionedRouteData | null {
+  const own = site.find((version) => version.id === page?.version);
+  const reading = own ?? site.find((version) => version.id === chosen) ?? site.find((version) => version.status === "current");
   if (!reading) return null;
   const versions = site.map((version) => {
     const same = page?.alternates[version.id];
@@ -90,7 +94,7 @@ export function versionMenu(site: SiteVersion[], page: PageVersions | null): Ver
     const fallback = api ? version.apiUrl : page ? version.entry : version.guide;
     return { ...version, url: same ?? fallback, samePage: same !== undefined, fallback: api ? "API reference" : "introduction" };
   });
-  return { version: reading, versions };
+  return { version: reading, versions, ownVersion: own !== undefined };
 }
 
 /** A docs page adds the sidebar, breadcrumbs and previous/next links. */

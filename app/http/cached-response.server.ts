@@ -3,12 +3,14 @@ import { isbot } from "isbot";
 import { getSiteConfig, readPageCacheMegabytes } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
+import { VERSION_COOKIE, versionCookieKey } from "~/lib/version-cookie";
 import { EVERY_PAGE_INPUTS } from "~/route-inputs";
 import { cleanQuery } from "~/search/text";
 import { encodedBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";
 import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
+import { versionCookieFor } from "./version-cookie.server";
 
 function cacheBytes(): number {
   // Development content changes under a running server: never answer from a stored page.
@@ -110,7 +112,9 @@ export function requestKey(method: string | undefined, target: string, header: H
     if (name === "user-agent") return getSiteConfig().analyticsId && isbot(header("user-agent") ?? "") ? "crawler" : "";
     return header(name) ?? "";
   });
-  return [address, ...headers, ...EVERY_PAGE_INPUTS.cookies.map((name) => cookieValue(cookies, name) ?? "")].join("\n");
+  // The remembered version counts only when it looks like a version id, so made-up values make no pages of their own.
+  const cookie = (name: string) => (name === VERSION_COOKIE ? versionCookieKey(cookieValue(cookies, name)) : (cookieValue(cookies, name) ?? ""));
+  return [address, ...headers, ...EVERY_PAGE_INPUTS.cookies.map(cookie)].join("\n");
 }
 
 function etagFor(page: CachedPage, encoding: Encoding): string {
@@ -152,20 +156,31 @@ export function storeRepresentation(representation: Representation): CachedPage 
  * client's validator matches, otherwise the stored bytes in the best encoding
  * it accepts (no body for HEAD). Nothing is rendered here; a compressed form
  * is made the first time it is asked for. `key` names the page's cache entry,
- * whose size is counted again when a compressed form is added.
+ * whose size is counted again when a compressed form is added. `target` is
+ * the address as requested: a page of a docs version remembers that version
+ * in this reader's cookie (app/http/version-cookie.server.ts).
  */
 export function answerFrom(
   page: CachedPage,
   method: string,
   header: HeaderReader,
   key: string | null = null,
+  target = "",
 ): { status: number; headers: [string, string][]; body: Bytes | null } {
   page.uses += 1;
   const encoding = negotiateEncoding(header("accept-encoding"));
   const notModified = matches(header("if-none-match"), page);
+  const contentType = page.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1];
   // A 304 has no body, so it names no content type.
-  const headers = page.headers.filter(([name]) => !(notModified && name.toLowerCase() === "content-type"));
+  // Copies: the stored page's own header pairs are never changed.
+  const headers = page.headers.filter(([name]) => !(notModified && name.toLowerCase() === "content-type")).map(([name, value]): [string, string] => [name, value]);
   headers.push(["ETag", etagFor(page, encoding)]);
+  const remember = versionCookieFor(target, { status: notModified ? 304 : page.status, contentType }, header);
+  if (remember) {
+    headers.push(["Set-Cookie", remember]);
+    // This answer is this reader's: no shared cache may keep its cookie for another.
+    for (const entry of headers) if (entry[0].toLowerCase() === "cache-control") entry[1] = entry[1].replace(/^public\b/, "private");
+  }
   if (notModified) return { status: 304, headers, body: null };
   const bytes = encoding === "identity" ? page.body : encodedBody(page, encoding, () => key && pageCache.resize(key, page));
   if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
@@ -174,7 +189,7 @@ export function answerFrom(
 }
 
 export function respondFromStore(request: Request, page: CachedPage, key: string | null = null): Response {
-  const { status, headers, body } = answerFrom(page, request.method, (name) => request.headers.get(name), key);
+  const { status, headers, body } = answerFrom(page, request.method, (name) => request.headers.get(name), key, request.url);
   return new Response(body, { status, headers });
 }
 

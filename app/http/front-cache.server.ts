@@ -35,7 +35,7 @@ function answerPage(request: IncomingMessage, response: ServerResponse): boolean
   const key = requestKey(request.method, request.url ?? "", read);
   const page = key ? pageCache.get(key) : undefined;
   if (!page) return false;
-  const { status, headers, body } = answerFrom(page, request.method ?? "GET", read, key);
+  const { status, headers, body } = answerFrom(page, request.method ?? "GET", read, key, request.url ?? "");
   for (const [name, value] of headers) response.setHeader(name, value);
   response.writeHead(status);
   response.end(body ?? undefined);

@@ -25,6 +25,8 @@ export interface RootData {
   trackPageViews: boolean;
   /** The docs versions, for the version menu and the navbar; null if the content could not be read. */
   versions: SiteVersion[] | null;
+  /** The version the reader chose earlier (app/lib/version-cookie.ts), followed on pages of no version; null for the current release. */
+  chosenVersion: string | null;
 }
 
 export function useRootData(): RootData | undefined {

@@ -1,7 +1,9 @@
 import { useMatches } from "@remix-run/react";
+import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from "react";
 import { versionMenu, type PageVersions, type VersionedRouteData } from "~/docs/route-data";
 import type { SearchVersion } from "~/search/types";
 import { useRootData } from "./root-data";
+import { versionCookie } from "./version-cookie";
 
 /** Route data that names its docs version (docs pages, API references). */
 function isVersioned(data: unknown): data is PageVersions {
@@ -9,16 +11,47 @@ function isVersioned(data: unknown): data is PageVersions {
   return Boolean(candidate && typeof candidate.version === "string" && candidate.alternates && typeof candidate.alternates === "object");
 }
 
+/** The versioned data of the page being read, if it belongs to a version. */
+function useVersionedPage(): PageVersions | null {
+  const matches = useMatches();
+  return ([...matches].reverse().find((match) => isVersioned(match.data))?.data as PageVersions | undefined) ?? null;
+}
+
+/** The version the reader chose (an id), null for the current release. */
+const ChosenVersion = createContext<string | null>(null);
+
+/**
+ * Holds the reader's chosen version in the browser. It starts as the cookie
+ * the server read (root data), and becomes the version of every versioned
+ * page the reader opens, written to the cookie at once: the root data is not
+ * loaded again on client navigation, and the next document the browser asks
+ * for must carry the choice (app/lib/version-cookie.ts).
+ */
+export function ChosenVersionProvider({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const pageVersion = useVersionedPage()?.version;
+  const [chosen, setChosen] = useState(root?.chosenVersion ?? null);
+  const site = root?.versions;
+  useEffect(() => {
+    const version = site?.find((entry) => entry.id === pageVersion);
+    if (!version) return;
+    const id = version.status === "current" ? null : version.id;
+    // Written on every versioned page: cheaper in code than reading the cookie first.
+    document.cookie = versionCookie(id, window.location.protocol === "https:");
+    setChosen(id);
+  }, [pageVersion, site]);
+  return createElement(ChosenVersion.Provider, { value: chosen }, children);
+}
+
 /**
  * The docs version of the page being read (a docs page or an API reference)
- * with the same page in every version; on other pages, the current release
- * and each version's introduction. Null only when the root data is missing.
+ * with the same page in every version; on other pages, the version the reader
+ * chose (else the current release) and each version's introduction. Null
+ * only when the root data is missing.
  */
 export function useVersions(): VersionedRouteData | null {
-  const matches = useMatches();
   const site = useRootData()?.versions ?? [];
-  const page = [...matches].reverse().find((match) => isVersioned(match.data))?.data;
-  return versionMenu(site, (page as PageVersions | undefined) ?? null);
+  return versionMenu(site, useVersionedPage(), useContext(ChosenVersion));
 }
 
 /** The versions as search names them. */

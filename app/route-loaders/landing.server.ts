@@ -4,6 +4,8 @@ import { currentVersion } from "~/content/site-versions";
 import { getSiteContent } from "~/content/store.server";
 import type { ContentRouteData } from "~/docs/route-data";
 import { guardRejection } from "~/http/rejection.server";
+import { siteVersionsOf } from "~/docs/version-links.server";
+import { readChosenVersion } from "~/http/version-cookie.server";
 import { landingHtml } from "~/landing/render.server";
 import { load } from "~/lib/load.server";
 
@@ -18,8 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const config = getSiteConfig();
     const content = getSiteContent();
     const quickStart = content.partials["quick-start"]?.html ?? "";
+    // The calls to action lead into the version the reader chose (app/lib/version-cookie.ts), else the current release.
+    const chosen = readChosenVersion(request);
+    const versions = siteVersionsOf(content);
+    const into = versions.find((version) => version.id === chosen) ?? versions.find((version) => version.status === "current") ?? { docsBase: "/docs", apiUrl: "/api" };
     // Sent as HTML like a docs page's body, and left out of the hydration payload (app/http/hydration.server.ts).
-    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart, currentVersion(content).diagrams?.architecture ?? null) };
+    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart, currentVersion(content).diagrams?.architecture ?? null, into) };
     return json({ page });
   });
 }

@@ -4,6 +4,7 @@ import { getSiteConfig } from "~/config.server";
 import { siteVersions } from "~/docs/version-links.server";
 import { announcementVisible, readTheme } from "~/http/cookies.server";
 import { publicOrigin } from "~/http/origin.server";
+import { readChosenVersion } from "~/http/version-cookie.server";
 import { load } from "~/lib/load.server";
 import { pageConfig, type RootData } from "~/lib/root-data";
 
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: publicOrigin(request, config),
       trackPageViews: Boolean(config.analyticsId) && !isbot(request.headers.get("user-agent") ?? ""),
       versions: siteVersions(),
+      chosenVersion: readChosenVersion(request),
     });
   });
 }

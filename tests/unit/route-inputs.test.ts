@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { CACHE_OWN_INPUTS, EVERY_PAGE_INPUTS, ROUTE_INPUTS, UNCACHED_INPUTS } from "../../app/route-inputs";
 import { pageAddress } from "../../app/lib/page-address";
 import { requestKey } from "../../app/http/cached-response.server";
+import { VERSION_COOKIE } from "../../app/lib/version-cookie";
 
 /*
  * The static check behind app/route-inputs.ts: every query parameter, header
@@ -55,12 +56,12 @@ test("every input the app reads by name is declared in app/route-inputs.ts", () 
 });
 
 test("the check sees a loader that starts reading something new", () => {
-  const loader = `const url = new URL(request.url); url.searchParams.get("sort"); request.headers.get("Accept-Language"); cookieValue(request.headers.get("Cookie"), "docs-version");`;
+  const loader = `const url = new URL(request.url); url.searchParams.get("sort"); request.headers.get("Accept-Language"); cookieValue(request.headers.get("Cookie"), "sidebar-width");`;
   const reads = readsIn(loader);
-  assert.deepEqual(reads, { query: ["sort"], headers: ["accept-language", "cookie"], cookies: ["docs-version"] });
+  assert.deepEqual(reads, { query: ["sort"], headers: ["accept-language", "cookie"], cookies: ["sidebar-width"] });
   assert.equal(declared.query.has("sort"), false);
   assert.equal(declared.headers.has("accept-language"), false);
-  assert.equal(declared.cookies.has("docs-version"), false);
+  assert.equal(declared.cookies.has("sidebar-width"), false);
 });
 
 test("the cache key and the page's address follow the declarations", () => {
@@ -70,7 +71,10 @@ test("the cache key and the page's address follow the declarations", () => {
   // Every declared cookie and header changes the key.
   const key = (headers: Record<string, string>) => requestKey("GET", "/docs/x", (name) => headers[name]);
   const base = key({ host: "a" });
-  for (const name of EVERY_PAGE_INPUTS.cookies) assert.notEqual(key({ host: "a", cookie: `${name}=dark` }), base, name);
+  // (Each with a value it can hold: the remembered version counts only when it looks like a version id.)
+  const values: Record<string, string> = { [VERSION_COOKIE]: "next" };
+  for (const name of EVERY_PAGE_INPUTS.cookies) assert.notEqual(key({ host: "a", cookie: `${name}=${values[name] ?? "dark"}` }), base, name);
+  assert.equal(key({ host: "a", cookie: `${VERSION_COOKIE}=<script>` }), base, "a made-up version makes no page of its own");
   for (const name of ["host", "x-forwarded-host", "x-forwarded-proto"]) assert.notEqual(key({ host: "a", [name]: "b" }), base, name);
   // An undeclared cookie or header does not.
   assert.equal(key({ host: "a", cookie: "other=1", "accept-language": "de" }), base);

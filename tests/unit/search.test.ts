@@ -105,6 +105,25 @@ describe("ranking", () => {
     assert.equal(answer.exactElsewhere, undefined);
   });
 
+  test("on the release, identifiers joined by _, . or / rank the sections that hold them exactly first", () => {
+    // The section a hit opens, as indexed: its heading, prose, code and (for an operation) method and path.
+    const sectionText = (url: string) =>
+      content.search.documents
+        .filter((document) => document.url === url)
+        .map((document) => `${document.heading} ${document.endpoint} ${document.text} ${document.code}`.toLowerCase())
+        .join(" ");
+    for (const identifier of ["SMRITI_ML_FACES_PARAMS", "docker-compose.yaml", "/v1/auth/refresh"]) {
+      const answer = search(identifier);
+      const holds = (url: string) => sectionText(url).includes(identifier.toLowerCase());
+      assert.ok(answer.hits.length >= 3, identifier);
+      assert.ok(holds(answer.hits[0]!.url), `${identifier}: the first hit does not hold it:\n${urls(answer).join("\n")}`);
+      const firstLoose = answer.hits.findIndex((hit) => !holds(hit.url));
+      const lastExact = answer.hits.reduce((at, hit, index) => (holds(hit.url) ? index : at), -1);
+      assert.ok(firstLoose === -1 || lastExact < firstLoose, `${identifier}: a looser match before an exact one:\n${urls(answer).join("\n")}`);
+      assert.equal(answer.exactElsewhere, undefined, identifier);
+    }
+  });
+
   test("when the searched version has no exact hit and another has, the answer names that version", () => {
     const answer = search("SMRITI_JOB_CONCURRENCY");
     assert.equal(answer.scope.version, "24.05.08");

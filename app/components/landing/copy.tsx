@@ -14,8 +14,9 @@ export const HERO = {
   lede:
     "A photo and video library for people who run their own server. It keeps your originals, reads their metadata, " +
     "groups your pictures by place, subject and face, and makes them searchable, with the machine learning running on your own hardware.",
-  getStarted: { label: "Get started", to: "/docs/user-guide/installation" },
-  apiReference: { label: "API reference", to: "/api" },
+  // Into the docs version the reader chose: a page inside any version, and the version's API reference.
+  getStarted: { label: "Get started", slug: "user-guide/installation" },
+  apiReference: { label: "API reference" },
   facts: ["Release 24.05.08", "REST API and worker, no app yet", "Apache License 2.0"],
 };
 

@@ -10,7 +10,7 @@ import { useVersions } from "~/lib/use-versions";
 export function VersionBanner() {
   const data = useVersions();
   const current = data?.versions.find((version) => version.status === "current");
-  if (!data || data.version.status === "current" || !current) return null;
+  if (!data?.ownVersion || data.version.status === "current" || !current) return null;
   return (
     <div
       role="note"

@@ -2,6 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { CloseIcon, MAX_QUERY_LENGTH, SearchIcon } from "~/page-kit";
 import { searchQuery } from "~/search/scope";
+import { ExactElsewhere } from "./ExactElsewhere";
 import type { SearchAnswer, SearchScope, SearchVersion } from "~/search/types";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
 import type { DialogProps } from "./dialog-props";
@@ -209,6 +210,7 @@ export default function SearchDialog({ onClose, takeTyped, reading, versions }: 
           </div>
         ) : null}
         <div className="flex-1">
+          {query.trim() && answer ? <ExactElsewhere answer={answer} className="mx-3 mt-3" onFollow={() => close(false)} /> : null}
           <ul ref={list} id={listId} role="listbox" aria-label="Results" hidden={!expanded} className="p-2">
             {hits.map((hit, i) => (
               <li

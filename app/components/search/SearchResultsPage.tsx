@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
+import { ExactElsewhere } from "./ExactElsewhere";
 import { Highlight } from "./Highlight";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
 
@@ -203,6 +204,7 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
         </>
       ) : answer.total === 0 ? (
         <>
+          <ExactElsewhere answer={answer} className="mt-6" />
           <p className="mt-6 text-lg text-slate-900 dark:text-white">
             No results for <q className="font-bold">{answer.query}</q>.
           </p>
@@ -211,6 +213,7 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
         </>
       ) : (
         <>
+          <ExactElsewhere answer={answer} className="mt-6" />
           <Summary answer={answer} />
           <ol className="search-results mt-2">
             {answer.hits.map((hit) => (
