@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { parse, parseAllDocuments } from "yaml";
 import { SHUTDOWN_GRACE_MS } from "../../app/http/guard-contract";
+import { EVERY_PAGE_INPUTS } from "../../app/route-inputs";
 import {
   deployment,
   DRAIN_SECONDS,
@@ -75,6 +76,22 @@ describe("nginx: an upstream over the replicas", () => {
     assert.ok(published.length >= 2);
     assert.deepEqual(published.sort(), servers.map(([, address]) => address!).sort());
   });
+});
+
+describe("nginx: the page cache keys on every cookie a page reads", () => {
+  const pageKey = /proxy_cache_key "page\|([^"]*)";/.exec(nginx)?.[1] ?? "";
+  const otherCookies = /map \$http_cookie \$smriti_other_cookies \{([^}]*)\}/.exec(nginx)?.[1] ?? "";
+
+  for (const name of EVERY_PAGE_INPUTS.cookies) {
+    test(`${name}: in the key, and not an "other" cookie that skips the cache`, () => {
+      // Either nginx's own $cookie_<name> (names without "-") or a map over the Cookie header.
+      const mapped = new RegExp(`map \\$http_cookie (\\$\\w+) \\{\\s*"[^"]*${name}=`).exec(nginx)?.[1];
+      const variable = /^[a-z_]+$/.test(name) ? `$cookie_${name}` : mapped;
+      assert.ok(variable, `nginx reads the ${name} cookie`);
+      assert.ok(pageKey.split("|").includes(variable), `${variable} is part of the page key`);
+      assert.ok(otherCookies.includes(`${name}=`), `${name} is not counted among the other cookies`);
+    });
+  }
 });
 
 describe("Kubernetes: a Deployment and a Service", () => {
