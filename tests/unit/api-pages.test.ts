@@ -68,7 +68,7 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
       // Outside the code samples (JavaScript template strings, Go raw strings hold backticks of their own).
       assert.doesNotMatch(albums.html.replace(/<figure[\s\S]*?<\/figure>/g, ""), /`/, "no raw backticks left");
       assert.match(albums.html, /<div class="api-field-text">Sort order\. [^<]*<code>name<\/code>/);
-      assert.match(albums.html, /for example <code>invalid album id<\/code>/);
+      assert.match(albums.html, /The album id is not a UUID \(<code>invalid album id<\/code>\)/);
     });
   });
 }

@@ -123,12 +123,14 @@ for (const version of SPEC_VERSIONS) {
       }
     });
 
-    test("every operation lists a 500 response, id routes list 404", () => {
+    test("every operation lists a 500 response, reads by id list 404", () => {
       for (const o of ops) {
         const codes = Object.keys(responses(o));
         assert.ok(codes.includes("500"), `${label(o)} must list 500`);
         assert.ok(codes.some((c) => /^2\d\d$/.test(c)), `${label(o)} must list a success status`);
-        if (o.path.includes("{id}")) assert.ok(codes.includes("404"), `${label(o)} is an id route and must list 404`);
+        // Only a read by id looks the record up; the other id routes answer 204
+        // or an empty list for an unknown id, so a 404 there would be untrue.
+        if (o.method === "get" && o.path.endsWith("{id}")) assert.ok(codes.includes("404"), `${label(o)} reads by id and must list 404`);
       }
     });
 
