@@ -9,7 +9,7 @@
 //   node scripts/test.mjs            everything
 //   node scripts/test.mjs --unit     type check and unit tests only
 //   node scripts/test.mjs --e2e      build + end-to-end tests only
-//   node scripts/test.mjs --no-browser   everything but the browser tier (CI's Node 20 run)
+//   node scripts/test.mjs --no-browser   everything but the browser and rolling-deploy tiers (CI's Node 20 run)
 //   extra arguments after -- go to Playwright (e.g. -- tests/e2e/theme.spec.ts), in the tiers holding them
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
