@@ -171,7 +171,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
           const file = join(specRoot, tree.version.specFile);
           if (!existsSync(file)) return [];
           return [
-            buildApiReferencePage(file, tree.version.apiUrl).then(
+            buildApiReferencePage(file, tree.version.apiUrl, relative(root, file) || tree.version.specFile).then(
               (built) => [[tree.version.id, built] as const],
               (error: unknown) => {
                 const placed = specError(error, tree.version.specFile);
