@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { buildSiteContent, LinkCheckError, type PlacedError } from "./build.server";
-import { diskCache, type CompileCache } from "./cache.server";
+import { apiCache, diskCache, type ApiCache, type CompileCache } from "./cache.server";
 import { compilePage, type CompiledBody } from "./compile.server";
 import type { ContentProblem, SourceLine } from "./problems";
 import { ContentError } from "./source.server";
@@ -130,12 +130,14 @@ export class LiveContent {
   private dirty = true;
   private building: Promise<void> | null = null;
   private readonly cache: SessionCache;
+  private readonly apiCache: ApiCache;
   private readonly listeners = new Set<(state: LiveState) => void>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: LiveContentOptions) {
     const cacheDir = options.cacheDir === undefined ? join(options.root, ".cache/content") : options.cacheDir;
     this.cache = new SessionCache(cacheDir === null ? null : diskCache(cacheDir));
+    this.apiCache = apiCache(cacheDir);
     this.log = options.log ?? (() => {});
   }
 
@@ -222,6 +224,7 @@ export class LiveContent {
         root: this.options.root,
         contentDir: this.options.contentDir,
         cache: this.cache,
+        apiCache: this.apiCache,
         tolerant: true,
         onCompiled: (file, ms) => this.log(`compiled ${displayPath(this.options.root, file)} in ${Math.round(ms)} ms`),
       });

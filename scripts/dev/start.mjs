@@ -5,6 +5,7 @@
 // reload channel gets a free port of its own on the same host, or `--port N`.
 // Development builds go to .dev/ (remix.config.js), never to the build/ and
 // public/build/ a production server serves.
+import { spawn } from "node:child_process";
 import net from "node:net";
 
 const host = process.env.HOST || undefined;
@@ -36,6 +37,11 @@ if (!args.includes("--port")) args.push("--port", String(await freePort()));
 const port = args[args.indexOf("--port") + 1];
 const originHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
 process.env.REMIX_DEV_ORIGIN ??= `http://${originHost}:${port}`;
+
+// The content compiles into its cache while remix builds the app (scripts/dev/warm-content.mjs).
+const warming = spawn(process.execPath, ["scripts/dev/warm-content.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
+process.env.SMRITI_DEV_WARM_PID = String(warming.pid);
+process.once("exit", () => warming.kill());
 
 process.argv = [process.argv[0], "remix", "dev", "--manual", "--command", "node scripts/dev/app-server.mjs", ...args];
 await import("@remix-run/dev/dist/cli.js");
