@@ -7,7 +7,8 @@ import { after, before, describe, test } from "node:test";
 import { buildApiReferencePage } from "../../app/api-reference/build.server";
 import { readSpec } from "../../app/api-reference/spec-check.server";
 import { ContentError } from "../../app/content/content-error.server";
-import { formatProblem, problemsOf } from "../../app/content/live.server";
+import { buildSiteContent } from "../../app/content/build.server";
+import { formatProblem, placedProblems, problemsOf } from "../../app/content/live.server";
 
 // A mistake in a spec names the spec's file (there are two), line and column,
 // like every other content mistake: YAML syntax, a $ref that points nowhere
@@ -135,5 +136,21 @@ describe("spec mistakes in the build and its terminal", () => {
     const [line, column] = placeOf(readFileSync(join(dir, CURRENT), "utf8"), "'#/components/schemas/Albm'");
     assert.match(result.stderr, new RegExp(`^error: \\S*${CURRENT.replace(/[./]/g, "\\$&")}:${line}:${column}: \\$ref '#/components/schemas/Albm' points nowhere`, "m"));
     assert.match(result.stderr, new RegExp(`^  ${line} \\| +\\$ref: '#/components/schemas/Albm'$`, "m"));
+  });
+
+  test("in development the mistake shows on its version's API pages, with the line around it, and every page is still built", async () => {
+    const content = join(dir, "content-dev");
+    cpSync(join(root, "tests/fixtures/content"), content, { recursive: true });
+    const current = readFileSync(join(root, CURRENT), "utf8");
+    writeFileSync(join(dir, CURRENT), current.replace(/^(\s+)summary: /m, "$1sumary: "));
+    const result = await buildSiteContent({ root, contentDir: content, specRoot: dir, cacheDir: null, tolerant: true });
+    assert.ok(result.content.pages["/docs/guide/first"], "the pages are built");
+    const [problem] = placedProblems(result.problems, root);
+    assert.equal(problem?.place, "api:24.05.08");
+    const [line, column] = placeOf(readFileSync(join(dir, CURRENT), "utf8"), "sumary:");
+    assert.ok(problem.file.endsWith(`/${CURRENT}`), problem.file);
+    assert.deepEqual([problem.line, problem.column], [line, column]);
+    assert.match(problem.message, /^unknown key "sumary" in paths\.\S+\.\w+: did you mean "summary"\?$/);
+    assert.deepEqual(problem.excerpt.find((shown) => shown.line === line)?.text.trim().split(":")[0], "sumary");
   });
 });
