@@ -4,8 +4,9 @@
 // in Chromium, and saves each page `rounds` times with a new sentence. The time
 // is from just before the file is written to the moment the sentence is in the
 // page (a MutationObserver in the page notes it; both clocks are this machine's).
-// Prints the median and the slowest round per page and save style, and the server's compile
-// time of that page (its log line). Not a test: the figures depend on the load.
+// Prints the median and the slowest round per page and save style, the server's compile
+// time of that page and of the whole content build the save started (its log lines).
+// Not a test: the figures depend on the load.
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -51,6 +52,8 @@ try {
       await page.locator("body[data-live-content=connected]").waitFor({ state: "attached" });
       const saveToScreen: number[] = [];
       const compileMs: number[] = [];
+      // The whole content build a save starts (the log's "N pages ready … in N ms").
+      const rebuildMs: number[] = [];
       for (let round = 1; round <= rounds; round += 1) {
         const marker = `Measured save number ${round} of ${Date.now()}.`;
         await page.evaluate((text) => {
@@ -71,6 +74,8 @@ try {
         saveToScreen.push((await seenAt.jsonValue())! - savedAt);
         const compiled = server.output().slice(logBefore).match(new RegExp(`compiled ${file.replace(/[.]/g, "\\.")} in (\\d+) ms`));
         if (compiled) compileMs.push(Number(compiled[1]));
+        const rebuilt = server.output().slice(logBefore).match(/pages ready \(.*?\) in (\d+) ms/);
+        if (rebuilt) rebuildMs.push(Number(rebuilt[1]));
         // Let the server settle before the next save.
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
@@ -79,7 +84,8 @@ try {
       const size = Buffer.byteLength(original);
       console.log(
         `${target.label} (${target.file}, ${(size / 1024).toFixed(1)} KB), saved ${style}: save to screen median ${Math.round(median(saveToScreen))} ms, ` +
-          `slowest ${Math.round(Math.max(...saveToScreen))} ms over ${rounds} saves; compile median ${compileMs.length ? median(compileMs) : "?"} ms`,
+          `slowest ${Math.round(Math.max(...saveToScreen))} ms over ${rounds} saves; compile median ${compileMs.length ? median(compileMs) : "?"} ms, ` +
+          `content build median ${rebuildMs.length ? median(rebuildMs) : "?"} ms`,
       );
     }
   }

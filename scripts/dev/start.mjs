@@ -39,7 +39,7 @@ const originHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : 
 process.env.REMIX_DEV_ORIGIN ??= `http://${originHost}:${port}`;
 
 // The content compiles into its cache while remix builds the app (scripts/dev/warm-content.mjs).
-const warming = spawn(process.execPath, ["scripts/dev/warm-content.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
+const warming = spawn(process.execPath, ["scripts/dev/warm-content.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
 process.env.SMRITI_DEV_WARM_PID = String(warming.pid);
 process.once("exit", () => warming.kill());
 
