@@ -1,7 +1,9 @@
 // `npx tsx scripts/measure-dev-reload.ts [--port 4420] [--rounds 7]`: how long a
 // save takes to reach the screen under `npm run dev`. Starts the dev server
 // against a temporary copy of content/, opens a small page and the largest one
-// in Chromium, and saves each page `rounds` times with a new sentence. The time
+// in Chromium, and saves each page `rounds` times with a new sentence, in each of
+// the two ways editors save: in place (written over), and by rename (a temporary
+// file beside it renamed over it, as sed -i and editors' atomic save do). The time
 // is from just before the file is written to the moment the sentence is in the
 // page (a MutationObserver in the page notes it; both clocks are this machine's).
 // Prints the median and the slowest round per page and save style, the server's compile
