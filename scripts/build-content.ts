@@ -13,6 +13,7 @@
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";
+import { formatProblem, problemsOf } from "../app/content/live.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
 import { writeSiteContent } from "../app/content/store-file.server";
 
@@ -56,6 +57,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   const known = error instanceof ContentError || error instanceof LinkCheckError;
-  console.error(known ? `error: ${error.message}` : error);
+  // Each mistake with its line, as the dev server's terminal prints it.
+  console.error(known ? problemsOf(error, root).map(formatProblem).join("\n") : error);
   process.exit(1);
 });

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { parse as parseYaml } from "yaml";
 import { tagAnchor, tagPageUrl, tagSlug } from "~/api-reference/addresses";
 import { ModelsPage } from "~/components/api/ModelsPage";
 import { OperationIndex, TagOperations, type OperationCode, type RenderContext } from "~/components/api/OperationList";
@@ -10,6 +9,7 @@ import { markdownAsText, markdownToHtml } from "./markdown.server";
 import { modelsMarkdown, overviewMarkdown, tagMarkdown } from "./markdown-twin";
 import { ApiDocumentError, buildApiReference, type ApiOperation, type ApiReference } from "./operations";
 import { apiNavigation } from "./navigation";
+import { readSpec } from "./spec-check.server";
 import { codeSamples, SAMPLE_LANGUAGES } from "./samples";
 import type { ApiPageContent, ApiTagPageContent } from "./types";
 
@@ -97,9 +97,9 @@ function tagPages(reference: ApiReference, apiUrl: string, context: RenderContex
  * download. One page per tag keeps every page light enough for a phone
  * (docs/decisions/023-api-reference-by-tag.md).
  */
-export async function buildApiReferencePage(specPath: string, apiUrl: string): Promise<BuiltApiReference> {
+export async function buildApiReferencePage(specPath: string, apiUrl: string, specFile = specPath): Promise<BuiltApiReference> {
   const yaml = readFileSync(specPath, "utf8");
-  const document: unknown = parseYaml(yaml);
+  const document = readSpec(yaml, specFile);
   const reference = buildApiReference(document);
   const code = await operationCode(reference.groups.flatMap((group) => group.operations));
   const context: RenderContext = { markdown: markdownToHtml, modelsUrl: `${apiUrl}/${MODELS_SLUG}`, code };

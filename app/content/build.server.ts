@@ -3,7 +3,7 @@ import { buildApiReferencePage, type BuiltApiReference } from "~/api-reference/b
 import { join, posix, relative, sep } from "node:path";
 import { LINKABLE_APP_PATHS } from "~/route-table";
 import { buildSearchIndex } from "~/search/build.server";
-import { diskCache, memoryCache, pipelineFingerprint, sha256, type CompileCache } from "./cache.server";
+import { apiCache, apiFingerprint, diskCache, memoryCache, pipelineFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
 import { checkRedirects, declaredRedirects } from "./redirects.server";
@@ -32,6 +32,8 @@ export interface BuildOptions {
   cacheDir?: string | null;
   /** A cache kept by the caller across builds (development), used instead of `cacheDir`. */
   cache?: CompileCache;
+  /** Built API references by spec and code; by default beside the compiled pages in `cacheDir`. */
+  apiCache?: ApiCache;
   /** Called after each page that had to be compiled (not found in the cache). */
   onCompiled?: (sourcePath: string, ms: number) => void;
   /**
@@ -107,6 +109,8 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const cache: CompileCache =
     options.cache ?? (options.cacheDir === null ? memoryCache() : diskCache(options.cacheDir ?? join(root, ".cache/content")));
   const fingerprint = pipelineFingerprint(root);
+  const apiBuilds = options.apiCache ?? apiCache(options.cacheDir === null ? null : (options.cacheDir ?? join(root, ".cache/content")));
+  const apiCode = apiFingerprint(root);
   const problems: PlacedError[] = [];
   const tolerant = options.tolerant === true;
   const broken = new Set<string>();
@@ -128,6 +132,15 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
 
   let compiled = 0;
   let fromCache = 0;
+  // Pages compile one after another: their work is almost all on this thread,
+  // so running them side by side saves nothing, and each page's time is then
+  // its own (a cold start would otherwise report the whole batch's time for every page).
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   const bodies = await Promise.all(
     sources.map(async (page): Promise<[SourcePage, CompiledBody, string]> => {
       const version = versionOf(page);
@@ -143,15 +156,18 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       if (drawsDiagram(page.raw) && !diagrams.data) {
         throw new ContentError(page.sourcePath, 1, 1, `the page draws a diagram, but its version has no ${diagrams.sourcePath} with the diagrams' labels and steps`);
       }
-      const started = performance.now();
+      let started = 0;
       let body: CompiledBody;
       try {
-        body = await compilePage(
-          page,
-          sourceResolver(page, bySourcePath),
-          (href) => mapLinkIntoVersion(href, current, version, allVersions),
-          diagrams.data,
-        );
+        body = await oneAtATime(() => {
+          started = performance.now();
+          return compilePage(
+            page,
+            sourceResolver(page, bySourcePath),
+            (href) => mapLinkIntoVersion(href, current, version, allVersions),
+            diagrams.data,
+          );
+        });
       } catch (error) {
         if (!onPageError || !(error instanceof ContentError)) throw error;
         onPageError(error, page);
@@ -170,9 +186,16 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
         trees.flatMap((tree) => {
           const file = join(specRoot, tree.version.specFile);
           if (!existsSync(file)) return [];
+          const specName = relative(root, file);
+          const key = sha256(apiCode, specName, tree.version.apiUrl, readFileSync(file, "utf8"));
+          const cached = apiBuilds.read(key);
+          if (cached) return [Promise.resolve([[tree.version.id, cached] as const])];
           return [
-            buildApiReferencePage(file, tree.version.apiUrl).then(
-              (built) => [[tree.version.id, built] as const],
+            buildApiReferencePage(file, tree.version.apiUrl, specName).then(
+              (built) => {
+                apiBuilds.write(key, built);
+                return [[tree.version.id, built] as const];
+              },
               (error: unknown) => {
                 const placed = specError(error, tree.version.specFile);
                 if (!tolerant) throw placed;

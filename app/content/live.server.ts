@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { buildSiteContent, LinkCheckError, type PlacedError } from "./build.server";
-import { diskCache, type CompileCache } from "./cache.server";
+import { apiCache, diskCache, type ApiCache, type CompileCache } from "./cache.server";
 import { compilePage, type CompiledBody } from "./compile.server";
 import type { ContentProblem, SourceLine } from "./problems";
 import { ContentError } from "./source.server";
@@ -106,6 +106,20 @@ export function problemsOf(error: unknown, root: string): ContentProblem[] {
   return [place("", 0, 0, error instanceof Error ? error.message : String(error))];
 }
 
+/**
+ * A mistake as the terminal prints it (the dev server and `npm run build`
+ * alike): "error: file:line:column: message", then its line with a caret
+ * under the column, so the author sees it without opening the file.
+ */
+export function formatProblem(problem: ContentProblem): string {
+  const head = `error: ${problem.file ? `${problem.file}:${problem.line}:${problem.column}: ` : ""}${problem.message}`;
+  const shown = problem.excerpt.find((l) => l.line === problem.line);
+  if (!shown) return head;
+  const gutter = `  ${shown.line} | `;
+  const caret = " ".repeat(gutter.length - 2) + "| " + shown.text.slice(0, Math.max(0, problem.column - 1)).replace(/[^\t]/g, " ") + "^";
+  return `${head}\n${gutter}${shown.text}\n${caret}`;
+}
+
 // A code block makes the highlighter load along with esbuild's service.
 const WARM_UP_PAGE = "Warming up.\n\n```bash\necho ready\n```\n";
 
@@ -116,12 +130,14 @@ export class LiveContent {
   private dirty = true;
   private building: Promise<void> | null = null;
   private readonly cache: SessionCache;
+  private readonly apiCache: ApiCache;
   private readonly listeners = new Set<(state: LiveState) => void>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: LiveContentOptions) {
     const cacheDir = options.cacheDir === undefined ? join(options.root, ".cache/content") : options.cacheDir;
     this.cache = new SessionCache(cacheDir === null ? null : diskCache(cacheDir));
+    this.apiCache = apiCache(cacheDir);
     this.log = options.log ?? (() => {});
   }
 
@@ -208,6 +224,7 @@ export class LiveContent {
         root: this.options.root,
         contentDir: this.options.contentDir,
         cache: this.cache,
+        apiCache: this.apiCache,
         tolerant: true,
         onCompiled: (file, ms) => this.log(`compiled ${displayPath(this.options.root, file)} in ${Math.round(ms)} ms`),
       });
@@ -216,14 +233,14 @@ export class LiveContent {
       const problems = placedProblems(result.problems, this.options.root);
       if (previous?.content?.buildId === result.content.buildId && sameProblems(previous.problems, problems)) return;
       next = { version: (previous?.version ?? 0) + 1, content: result.content, problems };
-      for (const p of problems) this.log(`error: ${p.file}:${p.line}:${p.column}: ${p.message}`);
+      for (const p of problems) this.log(formatProblem(p));
       const pages = Object.keys(result.content.pages).length;
       this.log(`${pages} pages ready (${result.compiled} compiled, ${result.fromCache} from cache) in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
       const problems = problemsOf(error, this.options.root);
       if (previous && !previous.content && sameProblems(previous.problems, problems)) return;
       next = { version: (previous?.version ?? 0) + 1, content: null, problems };
-      for (const p of problems) this.log(`error: ${p.file ? `${p.file}:${p.line}:${p.column}: ` : ""}${p.message}`);
+      for (const p of problems) this.log(formatProblem(p));
       if (!(error instanceof ContentError || error instanceof LinkCheckError)) console.error(error);
     }
     this.state = next;

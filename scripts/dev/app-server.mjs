@@ -7,7 +7,9 @@
 // Browsers open on the site listen on CONTENT_EVENTS and re-run their loaders
 // when the content changes. See docs/decisions/009-live-content.md.
 import http from "node:http";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { watch } from "chokidar";
 
@@ -69,6 +71,25 @@ function startPipeline() {
   });
 }
 
+/** The longest wait for scripts/dev/warm-content.mjs; past it the pipeline compiles what is left itself. */
+const WARM_UP_LIMIT_MS = 120_000;
+
+/** Resolves when the content compiled beside remix dev's first build (scripts/dev/start.mjs) is in the cache. */
+async function contentWarmedUp() {
+  const pid = Number(process.env.SMRITI_DEV_WARM_PID);
+  if (!pid) return;
+  const deadline = Date.now() + WARM_UP_LIMIT_MS;
+  const running = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (running() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+}
+
 /**
  * The live content as the server build (through `current()`) and the browsers
  * (through `onChange`) see it: one object across restarts of the pipeline,
@@ -80,6 +101,7 @@ class LiveSite {
   state = null;
 
   async start() {
+    await contentWarmedUp();
     log(`compiling ${contentDir}`);
     this.follow(await startPipeline());
     // chokidar rather than fs.watch, which loses files saved by rename (app/content/watch.server.ts).
@@ -178,6 +200,16 @@ http.createServer = function createLiveContentServer(...args) {
   if (index !== -1) args[index] = withLiveContent(args[index]);
   return createServer.apply(this, args);
 };
+
+// remix-serve logs every request (morgan "tiny"). The browser asks for
+// /__manifest?… on every link it sees, which buried the log's useful lines:
+// those requests are left out, by the `skip` option of the morgan it loads.
+const serveRequire = createRequire(fileURLToPath(import.meta.resolve("@remix-run/serve/dist/cli.js")));
+const morganPath = serveRequire.resolve("morgan");
+const morgan = serveRequire(morganPath);
+const quiet = (req) => req.url?.startsWith("/__manifest") ?? false;
+serveRequire.cache[morganPath].exports = (format, options = {}) =>
+  morgan(format, { ...options, skip: (req, res) => quiet(req) || (options.skip?.(req, res) ?? false) });
 
 const { default: remixConfig } = await import("../../remix.config.js");
 process.argv = [process.argv[0], "remix-serve", remixConfig.serverBuildPath];

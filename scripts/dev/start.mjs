@@ -5,6 +5,7 @@
 // reload channel gets a free port of its own on the same host, or `--port N`.
 // Development builds go to .dev/ (remix.config.js), never to the build/ and
 // public/build/ a production server serves.
+import { spawn } from "node:child_process";
 import net from "node:net";
 import { buildRequestGuard } from "../lib/build-request-guard.mjs";
 
@@ -37,6 +38,11 @@ if (!args.includes("--port")) args.push("--port", String(await freePort()));
 const port = args[args.indexOf("--port") + 1];
 const originHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
 process.env.REMIX_DEV_ORIGIN ??= `http://${originHost}:${port}`;
+
+// The content compiles into its cache while remix builds the app (scripts/dev/warm-content.mjs).
+const warming = spawn(process.execPath, ["scripts/dev/warm-content.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
+process.env.SMRITI_DEV_WARM_PID = String(warming.pid);
+process.once("exit", () => warming.kill());
 
 // The app server runs behind the same request guard as production, so that a
 // malformed request, a crash or a shutdown behaves in development as it will

@@ -74,6 +74,15 @@ test("the request guard runs in development too: malformed requests get its answ
   expect(crossSite.status).toBe(403);
 });
 
+test("the log stays quiet: page requests are logged, the browser's /__manifest requests are not", async ({ page }) => {
+  // The browser asks for the routes of the links it shows as soon as the page runs.
+  const manifest = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest", { timeout: UPDATE_MS });
+  await openLive(page, PAGE);
+  expect((await manifest).status()).toBe(200);
+  await expect.poll(() => server.output(), { timeout: UPDATE_MS }).toMatch(new RegExp(`^GET ${PAGE} 200 `, "m"));
+  expect(server.output()).not.toContain("/__manifest");
+});
+
 test("an edited page updates in the open browser without a reload, keeping the scroll position", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, PAGE);

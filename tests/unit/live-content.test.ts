@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { LiveContent, type LiveState } from "../../app/content/live.server";
 
@@ -217,7 +217,8 @@ describe("a tolerant build (development) keeps a broken spec on its API pages", 
       assert.equal(result.problems.length, 1);
       const [problem] = result.problems;
       assert.equal(problem!.place, "api:24.05.08");
-      assert.equal(problem!.error.file, "spec/openapi.yaml");
+      // Outside the checkout, the spec is named by where it really is (its excerpt is read from there).
+      assert.equal(problem!.error.file, relative(root, next));
       assert.ok(problem!.error.line > 1, `line ${problem!.error.line}`);
       // Without tolerance, the same mistake stops the build, naming the same place.
       await assert.rejects(buildSiteContent({ root, contentDir: fixture, specRoot, cacheDir: null }), /spec\/openapi\.yaml:\d+:\d+/);
