@@ -8,7 +8,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "public/build/", ".cache/", "test-results/", "playwright-report/", "bench/tmp/", "lighthouse/reports/", ".dev/"],
+    ignores: [
+      "build/",
+      "public/build/",
+      ".cache/",
+      "test-results/",
+      "playwright-report/",
+      "bench/tmp/",
+      "lighthouse/reports/",
+      ".dev/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -18,7 +27,10 @@ export default tseslint.config(
     },
     rules: {
       // `_`-prefixed names are deliberately unused (positional arguments, rest omission).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -49,16 +49,30 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   // Two tiers (scripts/test.mjs runs them one after the other): "http" speaks HTTP to servers and
   // never opens a browser (no `page` fixture, so Chromium is not started); "browser" drives Chromium.
   projects: [
     { name: "http", testDir: "tests/http" },
-    { name: "browser", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "browser",
+      testDir: "tests/e2e",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     // Minutes each (a second build, a 300-page site): `npm run test:long`, not part of `npm test` yet.
-    { name: "long", testDir: "tests/long", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "long",
+      testDir: "tests/long",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: [
     server(SERVERS.main),

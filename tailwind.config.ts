@@ -30,6 +30,8 @@ export default {
   plugins: [
     typography,
     // The metric-matched fallback faces the families above name (app/styles/font-fallbacks.ts).
-    plugin(({ addBase }) => addBase([...sansFallback.faces, ...monoFallback.faces].map((face) => ({ "@font-face": face })))),
+    plugin(({ addBase }) =>
+      addBase([...sansFallback.faces, ...monoFallback.faces].map((face) => ({ "@font-face": face }))),
+    ),
   ],
 } satisfies Config;

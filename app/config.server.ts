@@ -49,7 +49,8 @@ function httpUrl(name: string, value: string | undefined): string | null {
 function basePath(value: string | undefined): string {
   const raw = text(value) ?? "/";
   const withSlashes = `/${raw.replace(/^\/+|\/+$/g, "")}/`.replace(/^\/\/$/, "/");
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(withSlashes)) throw new ConfigurationError("SITE_BASE_PATH", raw, "a URL path such as /docs/");
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(withSlashes))
+    throw new ConfigurationError("SITE_BASE_PATH", raw, "a URL path such as /docs/");
   return withSlashes;
 }
 
@@ -58,7 +59,11 @@ export function readSiteConfig(env: Env): SiteConfig {
   const defaults = defaultSiteConfig;
   const brand = text(env.SITE_BRAND) ?? defaults.brand;
   const repositoryUrl = httpUrl("SITE_REPOSITORY_URL", env.SITE_REPOSITORY_URL) ?? defaults.repositoryUrl;
-  const closeable = flag("SITE_ANNOUNCEMENT_CLOSEABLE", env.SITE_ANNOUNCEMENT_CLOSEABLE, defaults.announcement.closeable);
+  const closeable = flag(
+    "SITE_ANNOUNCEMENT_CLOSEABLE",
+    env.SITE_ANNOUNCEMENT_CLOSEABLE,
+    defaults.announcement.closeable,
+  );
   const analyticsId = text(env.SITE_ANALYTICS_ID);
   if (analyticsId && !/^[A-Z]{1,4}-[A-Z0-9-]{4,20}$/.test(analyticsId)) {
     throw new ConfigurationError("SITE_ANALYTICS_ID", analyticsId, "a Google Analytics (gtag) id such as G-XXXXXXX");
@@ -93,7 +98,8 @@ export function readPageCacheMegabytes(env: Env): number {
   const raw = text(env.SITE_PAGE_CACHE_MB);
   if (raw === null) return DEFAULT_PAGE_CACHE_MB;
   const megabytes = Number(raw);
-  if (!Number.isFinite(megabytes) || megabytes < 0) throw new ConfigurationError("SITE_PAGE_CACHE_MB", raw, "a number of megabytes, 0 or more");
+  if (!Number.isFinite(megabytes) || megabytes < 0)
+    throw new ConfigurationError("SITE_PAGE_CACHE_MB", raw, "a number of megabytes, 0 or more");
   return megabytes;
 }
 
@@ -103,10 +109,12 @@ export function readListenAddress(env: Env): { port: number | null; host: string
   let port: number | null = null;
   if (rawPort !== null) {
     port = Number(rawPort);
-    if (!/^\d+$/.test(rawPort) || port > 65535) throw new ConfigurationError("PORT", rawPort, "a TCP port number from 0 to 65535");
+    if (!/^\d+$/.test(rawPort) || port > 65535)
+      throw new ConfigurationError("PORT", rawPort, "a TCP port number from 0 to 65535");
   }
   const host = text(env.HOST);
-  if (host !== null && /[\s/]/.test(host)) throw new ConfigurationError("HOST", host, "a host name or IP address such as 127.0.0.1");
+  if (host !== null && /[\s/]/.test(host))
+    throw new ConfigurationError("HOST", host, "a host name or IP address such as 127.0.0.1");
   return { port, host };
 }
 

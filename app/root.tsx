@@ -28,7 +28,16 @@ import { LIVE_REGION_ID } from "~/lib/announce";
 import { ChosenVersionProvider } from "~/lib/use-versions";
 import { loader } from "~/route-loaders/root.server";
 import styles from "~/styles/app.css";
-import { pageMeta, rootFromMatches, SET_THEME_ACTION, Theme, ThemeProvider, useRootData, useSiteConfig, useTheme } from "~/page-kit";
+import {
+  pageMeta,
+  rootFromMatches,
+  SET_THEME_ACTION,
+  Theme,
+  ThemeProvider,
+  useRootData,
+  useSiteConfig,
+  useTheme,
+} from "~/page-kit";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

@@ -18,4 +18,8 @@ export const ROUTE_TABLE = {
 } as const;
 
 /** Every address of the app's own routes that content may link to. */
-export const LINKABLE_APP_PATHS: readonly string[] = [...ROUTE_TABLE.pages, ...ROUTE_TABLE.linkOnly, ...ROUTE_TABLE.files];
+export const LINKABLE_APP_PATHS: readonly string[] = [
+  ...ROUTE_TABLE.pages,
+  ...ROUTE_TABLE.linkOnly,
+  ...ROUTE_TABLE.files,
+];

@@ -54,7 +54,8 @@ const DEFAULT_BRAND = "Smriti";
 const DEFAULT_REPOSITORY_URL = "https://github.com/prabhuomkar/smriti";
 
 /** The announcement's sentence names the brand, so a renamed site says its own name. */
-export const announcementText = (brand: string) => `${brand} is under active development: features and APIs may still change.`;
+export const announcementText = (brand: string) =>
+  `${brand} is under active development: features and APIs may still change.`;
 
 /** The configuration with no environment variable set. */
 export const defaultSiteConfig: SiteConfig = {

@@ -28,14 +28,21 @@ const checkout = join(import.meta.dirname, "..");
 const connections = Number(process.env.DEPLOY_CONNECTIONS ?? 20);
 const settleSeconds = Number(process.env.DEPLOY_SETTLE_S ?? 10);
 const drainMs = "1000";
-const ports = { https: EXTRA_PORTS.rollingHttps, http: EXTRA_PORTS.rollingHttp, replicas: [EXTRA_PORTS.rollingReplicaA, EXTRA_PORTS.rollingReplicaB] as [number, number] };
+const ports = {
+  https: EXTRA_PORTS.rollingHttps,
+  http: EXTRA_PORTS.rollingHttp,
+  replicas: [EXTRA_PORTS.rollingReplicaA, EXTRA_PORTS.rollingReplicaB] as [number, number],
+};
 const log = (line: string) => console.log(`[bench:deploy] ${line}`);
 
 const dir = mkdtempSync(join(tmpdir(), "smriti-deploy-"));
 const secondBuild = join(dir, "site-b");
 let replicas: Replica[] = [];
 let stopProxy = async () => {};
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--disable-background-networking", "--disable-quic"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--disable-background-networking", "--disable-quic"],
+});
 try {
   const oldBuild = buildIdOf(checkout);
   log(`second build in ${secondBuild} (npm run build:app with a changed client entry)…`);
@@ -43,7 +50,11 @@ try {
   const newBuild = buildIdOf(secondBuild);
   log(`builds: ${oldBuild} (running) -> ${newBuild} (new)`);
 
-  replicas = await Promise.all(ports.replicas.map((port) => startReplica(checkout, port, join(dir, `replica-${port}-old.log`), { SITE_DRAIN_MS: drainMs })));
+  replicas = await Promise.all(
+    ports.replicas.map((port) =>
+      startReplica(checkout, port, join(dir, `replica-${port}-old.log`), { SITE_DRAIN_MS: drainMs }),
+    ),
+  );
   const proxy = await startProxy(dir, ports);
   stopProxy = () => proxy.nginx.stop();
   const oldTab = await openTab(browser, proxy.origin, OLD_TAB_PAGE);
@@ -52,7 +63,8 @@ try {
   const { figures, replicas: fresh } = await rollingDeploy({
     origin: proxy.origin,
     replicas,
-    replace: (port) => startReplica(secondBuild, port, join(dir, `replica-${port}-new.log`), { SITE_DRAIN_MS: drainMs }),
+    replace: (port) =>
+      startReplica(secondBuild, port, join(dir, `replica-${port}-new.log`), { SITE_DRAIN_MS: drainMs }),
     connections,
     settleSeconds,
     log,
@@ -83,7 +95,11 @@ Rolling deploy, ${new Date().toISOString()}, Node ${process.version}, ${connecti
   new tab           build ${newTab.build}, failed files: ${newTab.failures.length}; past the page cache: build ${freshTab.build}, failed files: ${freshTab.failures.length}
   nginx errors       ${nginxErrors.length}${nginxErrors.length ? `\n    ${nginxErrors.slice(0, 5).join("\n    ")}` : ""}
 `);
-  for (const failure of [...figures.checkFailures, ...oldTab.failures, ...newTab.failures, ...freshTab.failures].slice(0, 20)) console.log(`  ! ${failure}`);
+  for (const failure of [...figures.checkFailures, ...oldTab.failures, ...newTab.failures, ...freshTab.failures].slice(
+    0,
+    20,
+  ))
+    console.log(`  ! ${failure}`);
   const ok =
     figures.errors + figures.timeouts + figures.non2xx === 0 &&
     figures.checkFailures.length === 0 &&

@@ -56,7 +56,8 @@ const withTrackingParameters = () =>
   `${DOC}?${pick(["utm_source", "fbclid", "gclid", "ref"])}=${randomToken()}${Math.random() < 0.5 ? `&utm_campaign=${randomToken()}` : ""}`;
 
 /** An address no page has, new on every request, at various depths. */
-const missingPage = () => `/${randomToken()}${Math.random() < 0.5 ? `/${randomToken()}` : ""}${Math.random() < 0.3 ? `?x=${randomToken()}` : ""}`;
+const missingPage = () =>
+  `/${randomToken()}${Math.random() < 0.5 ? `/${randomToken()}` : ""}${Math.random() < 0.3 ? `?x=${randomToken()}` : ""}`;
 
 // What readers search for: words and pairs from the docs. Each request writes
 // one of them in another way (spacing, parameter order, tracking parameters),
@@ -65,7 +66,16 @@ const SEARCH_WORDS =
   "docker compose install albums people places things search users metadata library explore upload video photo backup configuration environment database postgres worker token api favourites share hidden deleted faces thumbnails preview".split(
     " ",
   );
-const SEARCH_PAIRS = ["docker compose", "face detection", "album sharing", "environment variables", "api token", "photo upload", "video preview", "user management"];
+const SEARCH_PAIRS = [
+  "docker compose",
+  "face detection",
+  "album sharing",
+  "environment variables",
+  "api token",
+  "photo upload",
+  "video preview",
+  "user management",
+];
 
 function searchQuery(): string {
   const words = (Math.random() < 0.6 ? pick(SEARCH_WORDS) : pick(SEARCH_PAIRS)).split(" ");
@@ -158,7 +168,12 @@ export async function benchResilience(
   origin: string,
   pid: number,
   hasExited: () => boolean,
-  { duration, warmup, soakSeconds, log }: { duration: number; warmup: number; soakSeconds: number; log: (message: string) => void },
+  {
+    duration,
+    warmup,
+    soakSeconds,
+    log,
+  }: { duration: number; warmup: number; soakSeconds: number; log: (message: string) => void },
 ): Promise<ResilienceResults> {
   const run = async (label: string, path: () => string) => {
     log(`load: ${label}`);
@@ -179,7 +194,12 @@ export async function benchResilience(
   await Promise.all(beside);
 
   log("load: the stored docs page beside searches nobody made before (each a render)");
-  const renders = measure(origin, { connections: 16, duration: duration + 2, path: uniqueSearch, rate: RENDERS_BESIDE_RATE });
+  const renders = measure(origin, {
+    connections: 16,
+    duration: duration + 2,
+    path: uniqueSearch,
+    rate: RENDERS_BESIDE_RATE,
+  });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const cachedBesideRenders = await measure(origin, { connections: 50, duration });
   await renders;
@@ -206,11 +226,31 @@ export function resilienceSection(results: ResilienceResults): string[] {
     "| Case | req/s | p50 | p99 | Failed | Target |",
     "| --- | ---: | ---: | ---: | ---: | --- |",
     row("stored docs page alone", cachedAlone, ""),
-    row("docs page, random query string", randomQuery, `≥ 50 % of the stored page alone: ${Math.round(share * 100)} % ${mark(share >= 0.5)}`),
-    row("random missing pages (404)", random404, `≥ 2,000 req/s, p99 < 50 ms ${mark(random404.rps >= 2000 && random404.p99 < 50)}`),
-    row("random search queries", randomSearch, `≥ 1,000 req/s, p99 < 100 ms ${mark(randomSearch.rps >= 1000 && randomSearch.p99 < 100)}`),
-    row(`stored docs page, the three loads beside it (${BESIDE_RATE} req/s each)`, cachedBeside, `p99 < 50 ms ${mark(cachedBeside.p99 < 50)}`),
-    row(`stored docs page beside ${RENDERS_BESIDE_RATE} searches/s nobody made before (each a render)`, cachedBesideRenders, "report"),
+    row(
+      "docs page, random query string",
+      randomQuery,
+      `≥ 50 % of the stored page alone: ${Math.round(share * 100)} % ${mark(share >= 0.5)}`,
+    ),
+    row(
+      "random missing pages (404)",
+      random404,
+      `≥ 2,000 req/s, p99 < 50 ms ${mark(random404.rps >= 2000 && random404.p99 < 50)}`,
+    ),
+    row(
+      "random search queries",
+      randomSearch,
+      `≥ 1,000 req/s, p99 < 100 ms ${mark(randomSearch.rps >= 1000 && randomSearch.p99 < 100)}`,
+    ),
+    row(
+      `stored docs page, the three loads beside it (${BESIDE_RATE} req/s each)`,
+      cachedBeside,
+      `p99 < 50 ms ${mark(cachedBeside.p99 < 50)}`,
+    ),
+    row(
+      `stored docs page beside ${RENDERS_BESIDE_RATE} searches/s nobody made before (each a render)`,
+      cachedBesideRenders,
+      "report",
+    ),
     "",
     `Soak: ${s.seconds} s at ${s.connections} connections, mixed stored and new addresses: ${s.requests} requests, ` +
       `${Math.round(s.rps)} req/s, p99 ${s.p99} ms, ${s.failures} failed ${mark(s.failures === 0)}, ` +

@@ -35,7 +35,8 @@ const PORT = Number(values.port);
 const CONNECTIONS = 50;
 const SAMPLE = 200;
 const work = join(tmpdir(), `smriti-scale-${PAGES}`);
-const log = (message: string) => process.stderr.write(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const log = (message: string) =>
+  process.stderr.write(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 const rows: [string, string][] = [];
 const row = (name: string, value: string) => {
   rows.push([name, value]);
@@ -43,7 +44,10 @@ const row = (name: string, value: string) => {
 };
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
-const load = () => loadavg().map((v) => v.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(" ");
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,7 +55,11 @@ function percentile(values: number[], p: number): number {
 }
 
 /** Runs a command under GNU time: wall time, peak RSS of the largest process, and whether it worked. */
-function timed(command: string[], env: Record<string, string>, timeoutMs: number): { ms: number; peakKb: number; ok: boolean; tail: string } {
+function timed(
+  command: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): { ms: number; peakKb: number; ok: boolean; tail: string } {
   const started = performance.now();
   const result = spawnSync("/usr/bin/time", ["-f", "PEAK_KB=%M", ...command], {
     cwd: root,
@@ -61,8 +69,18 @@ function timed(command: string[], env: Record<string, string>, timeoutMs: number
     maxBuffer: 64 * 1024 * 1024,
   });
   const peakKb = Number(/PEAK_KB=(\d+)/.exec(result.stderr ?? "")?.[1] ?? 0);
-  const tail = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n").filter((l) => !l.startsWith("PEAK_KB")).slice(-3).join(" / ");
-  return { ms: performance.now() - started, peakKb, ok: result.status === 0, tail: result.error ? `${result.error.message}` : tail };
+  const tail = `${result.stdout ?? ""}${result.stderr ?? ""}`
+    .trim()
+    .split("\n")
+    .filter((l) => !l.startsWith("PEAK_KB"))
+    .slice(-3)
+    .join(" / ");
+  return {
+    ms: performance.now() - started,
+    peakKb,
+    ok: result.status === 0,
+    tail: result.error ? `${result.error.message}` : tail,
+  };
 }
 
 function rssKb(pid: number): number {
@@ -102,7 +120,16 @@ async function cannon(origin: string, pid: number, path: () => string, expect: 2
     requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
   });
   clearInterval(sampler);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.errors + result.timeouts + (expect === 200 ? result.non2xx : result["2xx"] + result["3xx"] + result["5xx"]), peakKb: peak };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures:
+      result.errors +
+      result.timeouts +
+      (expect === 200 ? result.non2xx : result["2xx"] + result["3xx"] + result["5xx"]),
+    peakKb: peak,
+  };
 }
 
 /** The built pages' addresses, from whichever form the compiled content has (a JSON file before the store, a pack after). */
@@ -133,7 +160,11 @@ async function serve(urls: string[], words: string[]) {
   try {
     site = await startSite(PORT, join(root, `bench/tmp/scale-${PAGES}-server.log`));
   } catch (error) {
-    const reason = (error as Error).message.split("\n").filter((line) => /error|heap|Error/.test(line)).slice(0, 2).join(" / ");
+    const reason = (error as Error).message
+      .split("\n")
+      .filter((line) => /error|heap|Error/.test(line))
+      .slice(0, 2)
+      .join(" / ");
     row("server start", `FAILED: ${reason.slice(0, 300) || (error as Error).message.slice(0, 300)}`);
     return;
   }
@@ -144,7 +175,10 @@ async function serve(urls: string[], words: string[]) {
     row("RSS idle", mb(rssKb(pid)));
     const sample = shuffled(urls).slice(0, SAMPLE);
     const first = await latencies(site.origin, sample);
-    row(`first view of ${sample.length} random pages (p50 / p99)`, `${ms(first.p50)} / ${ms(first.p99)}${first.failures ? `, ${first.failures} not 200` : ""}`);
+    row(
+      `first view of ${sample.length} random pages (p50 / p99)`,
+      `${ms(first.p50)} / ${ms(first.p99)}${first.failures ? `, ${first.failures} not 200` : ""}`,
+    );
     const cached = await latencies(site.origin, sample);
     row("same pages again, cached (p50 / p99)", `${ms(cached.p50)} / ${ms(cached.p99)}`);
     // Every page once, eight at a time, bounded in time.
@@ -161,12 +195,31 @@ async function serve(urls: string[], words: string[]) {
     );
     row(`RSS after every page opened once (${opened} of ${urls.length})`, mb(rssKb(pid)));
     const pages = await cannon(site.origin, pid, () => urls[Math.floor(Math.random() * urls.length)]!, 200);
-    row("random pages under load (req/s, p99, peak RSS)", `${Math.round(pages.rps)} req/s, p99 ${ms(pages.p99)}, ${mb(pages.peakKb)}${pages.failures ? `, ${pages.failures} failed` : ""}`);
+    row(
+      "random pages under load (req/s, p99, peak RSS)",
+      `${Math.round(pages.rps)} req/s, p99 ${ms(pages.p99)}, ${mb(pages.peakKb)}${pages.failures ? `, ${pages.failures} failed` : ""}`,
+    );
     let n = 0;
-    const searches = await cannon(site.origin, pid, () => `/search?q=${words[n % words.length]}+${words[(n * 7 + 3) % words.length]}${(n += 1)}`, 200);
-    row("unique /search?q= at 50 connections (req/s, p50 / p99)", `${Math.round(searches.rps)} req/s, ${ms(searches.p50)} / ${ms(searches.p99)}${searches.failures ? `, ${searches.failures} failed` : ""}`);
-    const misses = await cannon(site.origin, pid, () => `/docs/missing-${Math.random().toString(36).slice(2)}/page`, 404);
-    row("random /docs/ 404s at 50 connections (req/s, p99)", `${Math.round(misses.rps)} req/s, p99 ${ms(misses.p99)}${misses.failures ? `, ${misses.failures} failed` : ""}`);
+    const searches = await cannon(
+      site.origin,
+      pid,
+      () => `/search?q=${words[n % words.length]}+${words[(n * 7 + 3) % words.length]}${(n += 1)}`,
+      200,
+    );
+    row(
+      "unique /search?q= at 50 connections (req/s, p50 / p99)",
+      `${Math.round(searches.rps)} req/s, ${ms(searches.p50)} / ${ms(searches.p99)}${searches.failures ? `, ${searches.failures} failed` : ""}`,
+    );
+    const misses = await cannon(
+      site.origin,
+      pid,
+      () => `/docs/missing-${Math.random().toString(36).slice(2)}/page`,
+      404,
+    );
+    row(
+      "random /docs/ 404s at 50 connections (req/s, p99)",
+      `${Math.round(misses.rps)} req/s, p99 ${ms(misses.p99)}${misses.failures ? `, ${misses.failures} failed` : ""}`,
+    );
     row("RSS after the loads", mb(rssKb(pid)));
   } finally {
     site.stop();
@@ -190,7 +243,8 @@ async function devFirstPage(dir: string, url: string) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}${url}`);
         await response.arrayBuffer();
-        if (response.status === 200) return row("npm run dev: first page (spawn to 200)", ms(performance.now() - started));
+        if (response.status === 200)
+          return row("npm run dev: first page (spawn to 200)", ms(performance.now() - started));
       } catch {
         // not listening yet
       }
@@ -213,12 +267,27 @@ async function main() {
   const site = writeSyntheticContent(join(work, "content"), { pages: PAGES, versions: VERSIONS });
   const cacheDir = join(work, "cache");
   rmSync(cacheDir, { recursive: true, force: true });
-  if (!existsSync(join(root, "build/index.js"))) spawnSync("npm", ["run", "build:app"], { cwd: root, stdio: "inherit" });
-  const build = ["node", "--import", "tsx", "scripts/build-content.ts", "--cache-dir", cacheDir, "--spec-root", site.specRoot];
+  if (!existsSync(join(root, "build/index.js")))
+    spawnSync("npm", ["run", "build:app"], { cwd: root, stdio: "inherit" });
+  const build = [
+    "node",
+    "--import",
+    "tsx",
+    "scripts/build-content.ts",
+    "--cache-dir",
+    cacheDir,
+    "--spec-root",
+    site.specRoot,
+  ];
   const env = { SITE_CONTENT_DIR: site.dir };
   try {
     const cold = timed(build, env, 45 * 60_000);
-    row("cold build:content (time, peak RSS)", cold.ok ? `${(cold.ms / 1000).toFixed(1)} s, ${mb(cold.peakKb)}` : `FAILED after ${(cold.ms / 1000).toFixed(1)} s, ${mb(cold.peakKb)}: ${cold.tail.slice(0, 300)}`);
+    row(
+      "cold build:content (time, peak RSS)",
+      cold.ok
+        ? `${(cold.ms / 1000).toFixed(1)} s, ${mb(cold.peakKb)}`
+        : `FAILED after ${(cold.ms / 1000).toFixed(1)} s, ${mb(cold.peakKb)}: ${cold.tail.slice(0, 300)}`,
+    );
     if (!cold.ok) return;
     const pages = pagesOf();
     row("pages built", `${pages.length} in ${VERSIONS} versions`);
@@ -229,11 +298,19 @@ async function main() {
     if (!values["skip-dev"]) await devFirstPage(site.dir, site.urls[0] ?? "/docs/user-guide/installation");
   } finally {
     row("load average at end (1/5/15 min)", load());
-    const table = [`| ${PAGES} pages, ${VERSIONS} versions | |`, "| --- | --- |", ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join("\n");
+    const table = [
+      `| ${PAGES} pages, ${VERSIONS} versions | |`,
+      "| --- | --- |",
+      ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+    ].join("\n");
     writeFileSync(join(root, `bench/tmp/scale-${PAGES}.md`), `${table}\n`);
     console.log(table);
     log("building the real content/ again");
-    spawnSync("npm", ["run", "build:content"], { cwd: root, stdio: "ignore", env: { ...process.env, SITE_CONTENT_DIR: "" } });
+    spawnSync("npm", ["run", "build:content"], {
+      cwd: root,
+      stdio: "ignore",
+      env: { ...process.env, SITE_CONTENT_DIR: "" },
+    });
   }
 }
 

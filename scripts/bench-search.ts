@@ -74,7 +74,16 @@ export function benchmarkQueries(content: SiteContent, count = 400): string[] {
     () => typo(pick(words)),
     () => `${pick(words)} ${pick(words)}`,
     () => `${pick(words)} ${pick(words)} ${pick(words)} ${pick(words)}`,
-    () => pick(["", "(a+)+$", "<script>alert(1)</script>", "x".repeat(1200), "日本語", "😀", "a b c d e f g h i j k l m n o p"]),
+    () =>
+      pick([
+        "",
+        "(a+)+$",
+        "<script>alert(1)</script>",
+        "x".repeat(1200),
+        "日本語",
+        "😀",
+        "a b c d e f g h i j k l m n o p",
+      ]),
   ];
   return Array.from({ length: count }, (_, i) => kinds[i % kinds.length]!());
 }
@@ -98,7 +107,11 @@ function time(search: SiteSearch, queries: string[], limits: SearchLimits): Timi
   });
   costs.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 1000) / 1000;
-  return { p50Ms: round(percentile(costs, 50)), p99Ms: round(percentile(costs, 99)), maxMs: round(costs[costs.length - 1] ?? 0) };
+  return {
+    p50Ms: round(percentile(costs, 50)),
+    p99Ms: round(percentile(costs, 99)),
+    maxMs: round(costs[costs.length - 1] ?? 0),
+  };
 }
 
 /** The modules a built chunk imports, named as /build/… URLs. */
@@ -129,8 +142,12 @@ function dialogScript(): Pick<SearchBenchmark, "dialogScriptBytes" | "dialogScri
   const dialogFile = readdirSync(join(BUILD_DIR, "_shared")).find((f) => /^SearchDialog-.*\.js$/.test(f));
   if (!manifestFile || !dialogFile) throw new Error("no client build in public/build: run npm run build first");
   const manifestText = readFileSync(join(BUILD_DIR, manifestFile), "utf8");
-  const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1)) as RemixManifest;
-  const pageModules = [manifest.entry, manifest.routes.root, manifest.routes[DOCS_ROUTE]].flatMap((m) => (m ? [m.module, ...(m.imports ?? [])] : []));
+  const manifest = JSON.parse(
+    manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1),
+  ) as RemixManifest;
+  const pageModules = [manifest.entry, manifest.routes.root, manifest.routes[DOCS_ROUTE]].flatMap((m) =>
+    m ? [m.module, ...(m.imports ?? [])] : [],
+  );
   const onPage = closure(pageModules);
   const extra = [...closure([`/build/_shared/${dialogFile}`])].filter((url) => !onPage.has(url)).sort();
   const bytes = extra.map((url) => readFileSync(join(root, "public", url)));
@@ -169,9 +186,17 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   } else {
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(`search: ${result.queries} queries over ${result.documents} sections and operations`);
-    console.log(`  results page  p50 ${result.page.p50Ms} ms  p99 ${result.page.p99Ms} ms  max ${result.page.maxMs} ms`);
-    console.log(`  dialog (JSON) p50 ${result.dialog.p50Ms} ms  p99 ${result.dialog.p99Ms} ms  max ${result.dialog.maxMs} ms`);
-    console.log(`  index: ${kb(result.indexBytes)} raw, ${kb(result.indexGzipBytes)} gzip; loaded in ${result.loadMs} ms`);
-    console.log(`  dialog code: ${kb(result.dialogScriptBytes)} raw, ${kb(result.dialogScriptGzipBytes)} gzip (${result.dialogScriptFiles.join(", ")})`);
+    console.log(
+      `  results page  p50 ${result.page.p50Ms} ms  p99 ${result.page.p99Ms} ms  max ${result.page.maxMs} ms`,
+    );
+    console.log(
+      `  dialog (JSON) p50 ${result.dialog.p50Ms} ms  p99 ${result.dialog.p99Ms} ms  max ${result.dialog.maxMs} ms`,
+    );
+    console.log(
+      `  index: ${kb(result.indexBytes)} raw, ${kb(result.indexGzipBytes)} gzip; loaded in ${result.loadMs} ms`,
+    );
+    console.log(
+      `  dialog code: ${kb(result.dialogScriptBytes)} raw, ${kb(result.dialogScriptGzipBytes)} gzip (${result.dialogScriptFiles.join(", ")})`,
+    );
   }
 }

@@ -15,7 +15,14 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
-import { configForTest, NGINX, selfSignedCertificate, SHIPPED_CONFIG, startNginx, type RunningNginx } from "../tests/e2e/support/nginx";
+import {
+  configForTest,
+  NGINX,
+  selfSignedCertificate,
+  SHIPPED_CONFIG,
+  startNginx,
+  type RunningNginx,
+} from "../tests/e2e/support/nginx";
 import { hydrated } from "../tests/e2e/helpers";
 import { openApiExplorer } from "../tests/e2e/support/api-explorer";
 import { measurePageWeight, type PageWeight } from "../tests/e2e/support/page-weight";
@@ -53,7 +60,11 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 function run(command: string, commandArgs: string[]): number {
   const started = performance.now();
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: process.env });
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: process.env,
+  });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed`);
   return performance.now() - started;
 }
@@ -64,7 +75,8 @@ function buildTimes(): { cold: number; warm: number } | null {
     return null;
   }
   log("cold build (no compiled-content cache, no previous build)…");
-  for (const dir of [".cache/content", "build", "public/build"]) rmSync(join(root, dir), { recursive: true, force: true });
+  for (const dir of [".cache/content", "build", "public/build"])
+    rmSync(join(root, dir), { recursive: true, force: true });
   const cold = run("npm", ["run", "build"]);
   log("warm build…");
   const warm = run("npm", ["run", "build"]);
@@ -89,7 +101,12 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
       failures: result.errors + result.timeouts + result["5xx"],
     });
   }
-  return { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), failures: runs.reduce((s, r) => s + r.failures, 0) };
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    failures: runs.reduce((s, r) => s + r.failures, 0),
+  };
 }
 
 /** The shipped deploy/nginx.conf in front of the site, plus a static server in the same nginx. */
@@ -143,7 +160,11 @@ function startNodeStatic(pageHtml: string): Promise<Server> {
   const server = createServer((request, response) => {
     const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
     const body = gzip ? gzipped : plain;
-    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length, ...(gzip ? { "Content-Encoding": "gzip" } : {}) });
+    response.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": body.length,
+      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    });
     response.end(body);
   });
   return new Promise((resolve) => server.listen(PORTS.staticHttp, "127.0.0.1", () => resolve(server)));
@@ -158,7 +179,12 @@ async function pageWeights(): Promise<Record<string, PageWeight>> {
   try {
     for (const path of ["/", DOC, "/api", "/this-page-does-not-exist"]) {
       // Scripts load after the first paint; /api counts the explorer as opened by a reader.
-      weights[path] = await measurePageWeight(browser, `http://127.0.0.1:${PORTS.site}${path}`, "gzip", path === "/api" ? openApiExplorer : hydrated);
+      weights[path] = await measurePageWeight(
+        browser,
+        `http://127.0.0.1:${PORTS.site}${path}`,
+        "gzip",
+        path === "/api" ? openApiExplorer : hydrated,
+      );
     }
   } finally {
     await browser.close();
@@ -187,7 +213,16 @@ async function main() {
     if (RESILIENCE_ONLY) {
       const header = `${startedAt.toISOString()} · Node ${process.version} · ${availableParallelism()} cores · load average ${load0} at start`;
       const section = resilienceSection(await resilience());
-      process.stdout.write(`${[header, "", ...section, `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`].join("\n")}\n`);
+      process.stdout.write(
+        `${[
+          header,
+          "",
+          ...section,
+          `Load average at the end: ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(" ")}`,
+        ].join("\n")}\n`,
+      );
       return;
     }
     const rssBefore = rssMb(child.pid!);
@@ -216,11 +251,16 @@ async function main() {
       log("nginx: static file and the shipped configuration in front of the site…");
       nginx = await startNginxPair(pageHtml);
     } else {
-      log("nginx is not installed: the static baseline is Node's HTTP server, and the deploy/nginx.conf rows are left out");
+      log(
+        "nginx is not installed: the static baseline is Node's HTTP server, and the deploy/nginx.conf rows are left out",
+      );
       nodeStatic = await startNodeStatic(pageHtml);
     }
     const staticName = withNginx ? "nginx" : "Node static server";
-    const staticHttp = { plain: await load(`http://127.0.0.1:${PORTS.staticHttp}/page`), gzip: await load(`http://127.0.0.1:${PORTS.staticHttp}/page`, gzip) };
+    const staticHttp = {
+      plain: await load(`http://127.0.0.1:${PORTS.staticHttp}/page`),
+      gzip: await load(`http://127.0.0.1:${PORTS.staticHttp}/page`, gzip),
+    };
     if (withNginx) {
       staticHttps = await load(`https://localhost:${PORTS.staticHttps}/page`, gzip);
       proxied = await load(`https://localhost:${PORTS.proxyHttps}${DOC}`, gzip);
@@ -240,18 +280,26 @@ async function main() {
       "",
     );
     lines.push("## Throughput and latency (remix-serve, one process)", "");
-    lines.push("| Case | Encoding | req/s | p50 | p99 | vs /healthz | Target |", "| --- | --- | ---: | ---: | ---: | ---: | --- |");
+    lines.push(
+      "| Case | Encoding | req/s | p50 | p99 | vs /healthz | Target |",
+      "| --- | --- | ---: | ---: | ---: | ---: | --- |",
+    );
     for (const [label, path] of cases) {
       for (const encoding of ["plain", "gzip"] as const) {
         const figure = direct[path]![encoding];
         const ratio = figure.rps / healthz[encoding].rps;
         const page = path !== "/healthz" && path !== "/this-page-does-not-exist";
         const target = page ? `≥ 70 %, p99 < 50 ms ${mark(ratio >= 0.7 && figure.p99 < 50)}` : "";
-        lines.push(`| ${label} | ${encoding} | ${Math.round(figure.rps)} | ${figure.p50} ms | ${figure.p99} ms | ${Math.round(ratio * 100)} % | ${target} |`);
+        lines.push(
+          `| ${label} | ${encoding} | ${Math.round(figure.rps)} | ${figure.p50} ms | ${figure.p99} ms | ${Math.round(ratio * 100)} % | ${target} |`,
+        );
       }
     }
-    lines.push(`| /search.json?q=docker compose | plain | ${Math.round(search.rps)} | ${search.p50} ms | ${search.p99} ms | ${Math.round((search.rps / healthz.plain.rps) * 100)} % | |`);
-    const failures = Object.values(direct).reduce((s, d) => s + d.plain.failures + d.gzip.failures, 0) + search.failures;
+    lines.push(
+      `| /search.json?q=docker compose | plain | ${Math.round(search.rps)} | ${search.p50} ms | ${search.p99} ms | ${Math.round((search.rps / healthz.plain.rps) * 100)} % | |`,
+    );
+    const failures =
+      Object.values(direct).reduce((s, d) => s + d.plain.failures + d.gzip.failures, 0) + search.failures;
     lines.push("", `Failed requests (errors, timeouts, 5xx) across all runs: ${failures}.`, "");
 
     lines.push(...resilienceSection(newAddresses));
@@ -259,16 +307,31 @@ async function main() {
     lines.push(`## Against a static file server (${staticName}, same run)`, "");
     lines.push("| Case | req/s | p50 | p99 | Ratio | Target |", "| --- | ---: | ---: | ---: | ---: | --- |");
     const docs = direct[DOC]!;
-    lines.push(`| ${staticName}, the docs page as a static file (HTTP) | ${Math.round(staticHttp.plain.rps)} | ${staticHttp.plain.p50} ms | ${staticHttp.plain.p99} ms | | |`);
-    lines.push(`| remix-serve, the docs page (HTTP) | ${Math.round(docs.plain.rps)} | ${docs.plain.p50} ms | ${docs.plain.p99} ms | ${(docs.plain.rps / staticHttp.plain.rps * 100).toFixed(0)} % of ${staticName} | report |`);
-    lines.push(`| ${staticName}, gzip (HTTP) | ${Math.round(staticHttp.gzip.rps)} | ${staticHttp.gzip.p50} ms | ${staticHttp.gzip.p99} ms | | |`);
-    lines.push(`| remix-serve, the docs page, gzip (HTTP) | ${Math.round(docs.gzip.rps)} | ${docs.gzip.p50} ms | ${docs.gzip.p99} ms | ${(docs.gzip.rps / staticHttp.gzip.rps * 100).toFixed(0)} % of ${staticName} | report |`);
+    lines.push(
+      `| ${staticName}, the docs page as a static file (HTTP) | ${Math.round(staticHttp.plain.rps)} | ${staticHttp.plain.p50} ms | ${staticHttp.plain.p99} ms | | |`,
+    );
+    lines.push(
+      `| remix-serve, the docs page (HTTP) | ${Math.round(docs.plain.rps)} | ${docs.plain.p50} ms | ${docs.plain.p99} ms | ${((docs.plain.rps / staticHttp.plain.rps) * 100).toFixed(0)} % of ${staticName} | report |`,
+    );
+    lines.push(
+      `| ${staticName}, gzip (HTTP) | ${Math.round(staticHttp.gzip.rps)} | ${staticHttp.gzip.p50} ms | ${staticHttp.gzip.p99} ms | | |`,
+    );
+    lines.push(
+      `| remix-serve, the docs page, gzip (HTTP) | ${Math.round(docs.gzip.rps)} | ${docs.gzip.p50} ms | ${docs.gzip.p99} ms | ${((docs.gzip.rps / staticHttp.gzip.rps) * 100).toFixed(0)} % of ${staticName} | report |`,
+    );
     if (staticHttps && proxied) {
-      lines.push(`| nginx static, gzip (HTTPS) | ${Math.round(staticHttps.rps)} | ${staticHttps.p50} ms | ${staticHttps.p99} ms | | |`);
+      lines.push(
+        `| nginx static, gzip (HTTPS) | ${Math.round(staticHttps.rps)} | ${staticHttps.p50} ms | ${staticHttps.p99} ms | | |`,
+      );
       const proxyRatio = proxied.rps / staticHttps.rps;
-      lines.push(`| deploy/nginx.conf (micro-cache) in front of the site, gzip (HTTPS) | ${Math.round(proxied.rps)} | ${proxied.p50} ms | ${proxied.p99} ms | ${(proxyRatio * 100).toFixed(0)} % of nginx static | ≥ 50 % ${mark(proxyRatio >= 0.5)} |`);
+      lines.push(
+        `| deploy/nginx.conf (micro-cache) in front of the site, gzip (HTTPS) | ${Math.round(proxied.rps)} | ${proxied.p50} ms | ${proxied.p99} ms | ${(proxyRatio * 100).toFixed(0)} % of nginx static | ≥ 50 % ${mark(proxyRatio >= 0.5)} |`,
+      );
     } else {
-      lines.push("", "nginx is not installed here, so deploy/nginx.conf was not measured (`apt-get install nginx`, then run again).");
+      lines.push(
+        "",
+        "nginx is not installed here, so deploy/nginx.conf was not measured (`apt-get install nginx`, then run again).",
+      );
     }
     lines.push("");
 
@@ -277,31 +340,50 @@ async function main() {
     lines.push(`| Server RSS before the load | ${rssBefore.toFixed(0)} MB | |`);
     lines.push(`| Server RSS after the load | ${rssAfter.toFixed(0)} MB | < 150 MB ${mark(rssAfter < 150)} |`);
     if (builds) {
-      lines.push(`| Cold build (no content cache, no previous build) | ${seconds(builds.cold)} | < 20 s ${mark(builds.cold < 20_000)} |`);
+      lines.push(
+        `| Cold build (no content cache, no previous build) | ${seconds(builds.cold)} | < 20 s ${mark(builds.cold < 20_000)} |`,
+      );
       lines.push(`| Warm build (content from its cache) | ${seconds(builds.warm)} | |`);
     }
     lines.push(`| Start to first answered request | ${Math.round(firstRequestMs)} ms | |`, "");
 
     lines.push("## First-visit page weight (Chromium, from the network, gzip)", "");
-    lines.push("| Page | HTML | CSS | JavaScript | Fonts | Targets (gzip: HTML ≤ 40 KB, CSS ≤ 15 KB, JS ≤ 90 KB) |", "| --- | --- | --- | --- | --- | --- |");
+    lines.push(
+      "| Page | HTML | CSS | JavaScript | Fonts | Targets (gzip: HTML ≤ 40 KB, CSS ≤ 15 KB, JS ≤ 90 KB) |",
+      "| --- | --- | --- | --- | --- | --- |",
+    );
     for (const [path, weight] of Object.entries(weights)) {
-      const cell = (kind: "html" | "css" | "js" | "font") => `${kb(weight[kind].transferred)} (${kb(weight[kind].raw)} raw)`;
+      const cell = (kind: "html" | "css" | "js" | "font") =>
+        `${kb(weight[kind].transferred)} (${kb(weight[kind].raw)} raw)`;
       // /api is measured with the explorer open: its JavaScript has its own target, below.
       const js = path === "/api" ? "" : ` JS ${mark(weight.js.transferred <= 90 * 1024)}`;
       const checks = `HTML ${mark(weight.html.transferred <= 15 * 1024)} CSS ${mark(weight.css.transferred <= 15 * 1024)}${js}`;
       lines.push(`| ${path} | ${cell("html")} | ${cell("css")} | ${cell("js")} | ${cell("font")} | ${checks} |`);
     }
     const docsScripts = new Set(weights[DOC]!.files.filter((f) => f.kind === "js").map((f) => f.url));
-    const apiExtra = weights["/api"]!.files.filter((f) => f.kind === "js" && !docsScripts.has(f.url)).reduce((s, f) => s + f.transferred, 0);
-    lines.push("", `/api JavaScript beyond a docs page: ${kb(apiExtra)} (target ≤ 230 KB ${mark(apiExtra <= 230 * 1024)}).`, "");
+    const apiExtra = weights["/api"]!.files.filter((f) => f.kind === "js" && !docsScripts.has(f.url)).reduce(
+      (s, f) => s + f.transferred,
+      0,
+    );
+    lines.push(
+      "",
+      `/api JavaScript beyond a docs page: ${kb(apiExtra)} (target ≤ 230 KB ${mark(apiExtra <= 230 * 1024)}).`,
+      "",
+    );
 
     lines.push("## Search", "");
     lines.push("| Figure | Value |", "| --- | ---: |");
     lines.push(`| Index (documents) | ${searchCost.documents} |`);
     lines.push(`| Index size | ${kb(searchCost.indexBytes)} raw, ${kb(searchCost.indexGzipBytes)} gzip |`);
-    lines.push(`| Query, results page: p50 / p99 | ${searchCost.page.p50Ms.toFixed(2)} ms / ${searchCost.page.p99Ms.toFixed(2)} ms |`);
-    lines.push(`| Query, dialog: p50 / p99 | ${searchCost.dialog.p50Ms.toFixed(2)} ms / ${searchCost.dialog.p99Ms.toFixed(2)} ms |`);
-    lines.push(`| Dialog code, fetched on first open | ${kb(searchCost.dialogScriptGzipBytes)} gzip (${kb(searchCost.dialogScriptBytes)} raw) |`);
+    lines.push(
+      `| Query, results page: p50 / p99 | ${searchCost.page.p50Ms.toFixed(2)} ms / ${searchCost.page.p99Ms.toFixed(2)} ms |`,
+    );
+    lines.push(
+      `| Query, dialog: p50 / p99 | ${searchCost.dialog.p50Ms.toFixed(2)} ms / ${searchCost.dialog.p99Ms.toFixed(2)} ms |`,
+    );
+    lines.push(
+      `| Dialog code, fetched on first open | ${kb(searchCost.dialogScriptGzipBytes)} gzip (${kb(searchCost.dialogScriptBytes)} raw) |`,
+    );
     lines.push("");
 
     const markdown = lines.join("\n");

@@ -14,7 +14,9 @@ if (!id || extra.length) {
 
 try {
   const result = cutVersion(root, id);
-  console.log(`Released Next as ${result.current}; ${result.previous} is now served at /docs/${result.previous} and /api/${result.previous}.`);
+  console.log(
+    `Released Next as ${result.current}; ${result.previous} is now served at /docs/${result.previous} and /api/${result.previous}.`,
+  );
   for (const line of result.moves) console.log(`  ${line}`);
   console.log("Next: review with `git status`, run `npm run build:content`, then commit.");
 } catch (error) {

@@ -7,7 +7,16 @@
 // tests/e2e/budgets.spec.ts calls measureFrameworkFloor(). The result is kept in
 // .cache/ per set of versions, since it changes only when they do.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
@@ -25,17 +34,31 @@ export interface FrameworkFloor {
 
 function installedVersions(): Record<string, string> {
   return Object.fromEntries(
-    PACKAGES.map((name) => [name, (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version]),
+    PACKAGES.map((name) => [
+      name,
+      (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string })
+        .version,
+    ]),
   );
 }
 
 const HELLO_WORLD: Record<string, string> = {
   // Remix reads the runtime it builds for from the dependencies.
-  "package.json": JSON.stringify({ name: "framework-floor", private: true, type: "module", dependencies: { "@remix-run/node": "*", "@remix-run/react": "*", react: "*", "react-dom": "*" } }),
+  "package.json": JSON.stringify({
+    name: "framework-floor",
+    private: true,
+    type: "module",
+    dependencies: { "@remix-run/node": "*", "@remix-run/react": "*", react: "*", "react-dom": "*" },
+  }),
   "remix.config.js": `export default ${JSON.stringify({
     serverModuleFormat: "esm",
     // The same future flags as remix.config.js: they change what the client runtime does.
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: true,
+    },
   })};`,
   "app/entry.client.tsx": readFileSync(join(root, "app/entry.client.tsx"), "utf8"),
   "app/root.tsx": `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
@@ -117,5 +140,7 @@ if (process.argv[1] === import.meta.filename) {
   const versions = Object.entries(floor.versions)
     .map(([name, version]) => `${name} ${version}`)
     .join(", ");
-  console.log(`framework floor: ${(floor.bytes / 1024).toFixed(1)} KB gzipped in ${floor.files.length} files (${versions})`);
+  console.log(
+    `framework floor: ${(floor.bytes / 1024).toFixed(1)} KB gzipped in ${floor.files.length} files (${versions})`,
+  );
 }

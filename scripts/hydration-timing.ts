@@ -49,7 +49,11 @@ async function main() {
       await page.locator("body[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
       const hydratedAt = await page.evaluate(() => performance.now());
       const timing = await page.evaluate(() => {
-        const scripts = performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/build/") && entry.name.endsWith(".js")) as PerformanceResourceTiming[];
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter(
+            (entry) => entry.name.includes("/build/") && entry.name.endsWith(".js"),
+          ) as PerformanceResourceTiming[];
         const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
         return {
           fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
@@ -74,9 +78,13 @@ async function main() {
   console.log(`${path}, slow 4G (${RTT_MS} ms RTT, 1.6 Mbit/s), median of ${VISITS} first visits:`);
   console.log(`  first contentful paint   ${m((visit) => visit.fcp)} ms`);
   console.log(`  load event               ${m((visit) => visit.load)} ms`);
-  console.log(`  scripts: ${m((visit) => visit.scripts)} requests, ${(bytes / 1024).toFixed(1)} KB, from ${m((visit) => visit.scriptsStart)} to ${m((visit) => visit.scriptsEnd)} ms`);
+  console.log(
+    `  scripts: ${m((visit) => visit.scripts)} requests, ${(bytes / 1024).toFixed(1)} KB, from ${m((visit) => visit.scriptsStart)} to ${m((visit) => visit.scriptsEnd)} ms`,
+  );
   console.log(`  hydrated                 ${m((visit) => visit.hydrated)} ms`);
-  console.log(`  script downloads took ${span} ms; their bytes alone need ${bytesOnly} ms, plus one round trip ${RTT_MS} ms:`);
+  console.log(
+    `  script downloads took ${span} ms; their bytes alone need ${bytesOnly} ms, plus one round trip ${RTT_MS} ms:`,
+  );
   console.log(`  the number of requests cost about ${Math.max(0, span - bytesOnly - RTT_MS)} ms of hydration delay`);
 }
 

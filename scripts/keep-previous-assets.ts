@@ -28,7 +28,12 @@ function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true })
     .map((name) => String(name).split("\\").join("/"))
-    .filter((name) => name !== HISTORY_FILE && !COMPRESSED.some((suffix) => name.endsWith(suffix)) && statSync(join(dir, name)).isFile());
+    .filter(
+      (name) =>
+        name !== HISTORY_FILE &&
+        !COMPRESSED.some((suffix) => name.endsWith(suffix)) &&
+        statSync(join(dir, name)).isFile(),
+    );
 }
 
 /** The build's id, from its manifest's file name (null when there is no manifest). */
@@ -78,7 +83,8 @@ function main() {
   const current = join(root, "public/build");
   const saved = join(root, ".cache/previous-assets");
   const keep = Number.parseInt(process.env.SITE_KEEP_BUILDS ?? "3", 10);
-  if (!Number.isInteger(keep) || keep < 1) throw new Error(`SITE_KEEP_BUILDS must be a whole number of at least 1, not "${process.env.SITE_KEEP_BUILDS}"`);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new Error(`SITE_KEEP_BUILDS must be a whole number of at least 1, not "${process.env.SITE_KEEP_BUILDS}"`);
   const phase = process.argv[2];
   if (phase === "save") {
     rmSync(saved, { recursive: true, force: true });
@@ -87,7 +93,14 @@ function main() {
   }
   if (phase === "restore") {
     const history = restorePrevious(saved, current, keep);
-    console.log(`assets: build ${history[0]!.id}, plus the files of ${history.length - 1} previous build(s) (${history.slice(1).map((record) => record.id).join(", ") || "none"})`);
+    console.log(
+      `assets: build ${history[0]!.id}, plus the files of ${history.length - 1} previous build(s) (${
+        history
+          .slice(1)
+          .map((record) => record.id)
+          .join(", ") || "none"
+      })`,
+    );
     return;
   }
   throw new Error("usage: tsx scripts/keep-previous-assets.ts save|restore");

@@ -71,7 +71,14 @@ async function main() {
   const site = await startSite(PORT, join(out, "reports/site.log"));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   const rows: string[] = [];
   const loadBefore = loadavg();
@@ -84,20 +91,34 @@ async function main() {
         // A run that fails (a page that never painted within Lighthouse's limits, which a
         // saturated machine can cause) has no scores: it is reported and run again, once.
         for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt += 1) {
-          const flags: Flags = { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] };
+          const flags: Flags = {
+            port: chrome.port,
+            output: "html",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+          };
           const config = formFactor === "desktop" ? (desktopConfig as Config) : undefined;
           const result = await lighthouse(`${site.origin}${path}`, flags, config);
           if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-          const failed = result.lhr.runtimeError?.code ?? (CATEGORIES.some((category) => result.lhr.categories[category]?.score == null) ? "NO_SCORE" : null);
+          const failed =
+            result.lhr.runtimeError?.code ??
+            (CATEGORIES.some((category) => result.lhr.categories[category]?.score == null) ? "NO_SCORE" : null);
           if (failed) {
             failures.push(failed);
             process.stderr.write(`[lighthouse] ${formFactor} ${path}: a run failed (${failed}), running it again\n`);
             continue;
           }
-          writeFileSync(join(out, "reports", `${formFactor}${path.replace(/\//g, "_") || "_"}.html`), String(result.report));
+          writeFileSync(
+            join(out, "reports", `${formFactor}${path.replace(/\//g, "_") || "_"}.html`),
+            String(result.report),
+          );
           runs.push({
-            scores: Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)])),
-            metrics: Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, result.lhr.audits[id]?.numericValue ?? Number.NaN])),
+            scores: Object.fromEntries(
+              CATEGORIES.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]),
+            ),
+            metrics: Object.fromEntries(
+              Object.entries(METRICS).map(([name, id]) => [name, result.lhr.audits[id]?.numericValue ?? Number.NaN]),
+            ),
           });
         }
         const cells = CATEGORIES.map((category) => {
@@ -107,11 +128,22 @@ async function main() {
           return `${score}${ok ? "" : ` (goal ${goal(path, category)})`}`;
         });
         const metric = (name: keyof typeof METRICS) => median(runs.map((run) => run.metrics[name] ?? Number.NaN));
-        const timings = [formatMs(metric("FCP")), formatMs(metric("LCP")), `${Math.round(metric("TBT"))} ms`, metric("CLS").toFixed(3)];
-        if (!runs.length) throw new Error(`every Lighthouse run of ${formFactor} ${path} failed: ${failures.join(", ")}`);
-        const perRun = [...runs.map((run) => String(run.scores.performance)), ...failures.map((code) => `failed (${code})`)].join(", ");
+        const timings = [
+          formatMs(metric("FCP")),
+          formatMs(metric("LCP")),
+          `${Math.round(metric("TBT"))} ms`,
+          metric("CLS").toFixed(3),
+        ];
+        if (!runs.length)
+          throw new Error(`every Lighthouse run of ${formFactor} ${path} failed: ${failures.join(", ")}`);
+        const perRun = [
+          ...runs.map((run) => String(run.scores.performance)),
+          ...failures.map((code) => `failed (${code})`),
+        ].join(", ");
         rows.push(`| ${path} | ${formFactor} | ${cells.join(" | ")} | ${timings.join(" | ")} | ${perRun} |`);
-        process.stderr.write(`[lighthouse] ${formFactor} ${path}: ${cells.join(", ")}; ${timings.join(", ")}; performance per run ${perRun}\n`);
+        process.stderr.write(
+          `[lighthouse] ${formFactor} ${path}: ${cells.join(", ")}; ${timings.join(", ")}; performance per run ${perRun}\n`,
+        );
       }
     }
   } finally {

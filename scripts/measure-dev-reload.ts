@@ -17,7 +17,9 @@ import { chromium } from "@playwright/test";
 import { startDevServer } from "../tests/e2e/support/dev-server";
 
 const root = join(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { port: { type: "string", default: "4420" }, rounds: { type: "string", default: "7" } } });
+const { values } = parseArgs({
+  options: { port: { type: "string", default: "4420" }, rounds: { type: "string", default: "7" } },
+});
 const port = Number(values.port);
 const rounds = Number(values.rounds);
 
@@ -72,11 +74,19 @@ try {
         const logBefore = server.output().length;
         const savedAt = Date.now();
         save(file, original.replace(/\n## /, `\n${marker}\n\n## `));
-        const seenAt = await page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt, undefined, { timeout: 30_000 });
+        const seenAt = await page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt, undefined, {
+          timeout: 30_000,
+        });
         saveToScreen.push((await seenAt.jsonValue())! - savedAt);
-        const compiled = server.output().slice(logBefore).match(new RegExp(`compiled ${file.replace(/[.]/g, "\\.")} in (\\d+) ms`));
+        const compiled = server
+          .output()
+          .slice(logBefore)
+          .match(new RegExp(`compiled ${file.replace(/[.]/g, "\\.")} in (\\d+) ms`));
         if (compiled) compileMs.push(Number(compiled[1]));
-        const rebuilt = server.output().slice(logBefore).match(/pages ready \(.*?\) in (\d+) ms/);
+        const rebuilt = server
+          .output()
+          .slice(logBefore)
+          .match(/pages ready \(.*?\) in (\d+) ms/);
         if (rebuilt) rebuildMs.push(Number(rebuilt[1]));
         // Let the server settle before the next save.
         await new Promise((resolve) => setTimeout(resolve, 300));

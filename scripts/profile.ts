@@ -61,7 +61,9 @@ async function main() {
     packages.set(who, (packages.get(who) ?? 0) + ms);
   }
   const pct = (ms: number) => `${((ms / total) * 100).toFixed(1)} %`.padStart(7);
-  console.log(`${path}${headers["Accept-Encoding"] ? " (gzip)" : ""}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+  console.log(
+    `${path}${headers["Accept-Encoding"] ? " (gzip)" : ""}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+  );
   console.log(`profile: ${file}, ${(total / 1000).toFixed(1)} s of samples\n\nSelf time by package:`);
   for (const [who, ms] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${pct(ms)}  ${who}`);
   console.log("\nSelf time by function:");

@@ -57,7 +57,12 @@ function sheet(body: string, background: string, styles = ""): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>${styles}html,body{margin:0;background:${background}}svg,img{display:block}</style></head><body>${body}</body></html>`;
 }
 
-async function screenshot(browser: Browser, html: string, size: number | { width: number; height: number }, transparent = false) {
+async function screenshot(
+  browser: Browser,
+  html: string,
+  size: number | { width: number; height: number },
+  transparent = false,
+) {
   const viewport = typeof size === "number" ? { width: size, height: size } : size;
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   try {
@@ -79,7 +84,8 @@ async function renderSocialCard(browser: Browser): Promise<Buffer> {
       await document.fonts.ready;
       return weights.filter((weight) => !document.fonts.check(`${weight} 40px "DM Sans"`));
     }, FONT_WEIGHTS);
-    if (missing.length) throw new Error(`DM Sans ${missing.join(", ")} did not load; the card would fall back to another font`);
+    if (missing.length)
+      throw new Error(`DM Sans ${missing.join(", ")} did not load; the card would fall back to another font`);
     return await page.screenshot({ type: "png", clip: { x: 0, y: 0, ...SOCIAL_CARD } });
   } finally {
     await page.close();
@@ -93,17 +99,32 @@ function faviconPage(size: number, background: string): string {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--disable-background-networking", "--disable-component-update", "--no-first-run", "--font-render-hinting=none"],
+  args: [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--font-render-hinting=none",
+  ],
 });
 try {
   const outputs: [string, Buffer][] = [
     ["img/social-card.png", await renderSocialCard(browser)],
     [
       "favicon.ico",
-      encodeIco(await Promise.all(FAVICON_SIZES.map(async (size) => ({ size, png: await screenshot(browser, faviconPage(size, "transparent"), size, true) })))),
+      encodeIco(
+        await Promise.all(
+          FAVICON_SIZES.map(async (size) => ({
+            size,
+            png: await screenshot(browser, faviconPage(size, "transparent"), size, true),
+          })),
+        ),
+      ),
     ],
     // The drawing's own background fills the corners that the SVG leaves transparent.
-    ["apple-touch-icon.png", await screenshot(browser, faviconPage(TOUCH_ICON_SIZE, brandColors.footerBackground), TOUCH_ICON_SIZE)],
+    [
+      "apple-touch-icon.png",
+      await screenshot(browser, faviconPage(TOUCH_ICON_SIZE, brandColors.footerBackground), TOUCH_ICON_SIZE),
+    ],
   ];
   for (const [path, bytes] of outputs) {
     writeFileSync(join(publicDir, path), bytes);

@@ -24,7 +24,11 @@ const browser = await chromium.launch({
 try {
   for (const size of sizes) {
     for (const theme of ["light", "dark"] as const) {
-      const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        deviceScaleFactor: 1,
+      });
       const page = await context.newPage();
       for (const path of targets) {
         await page.goto(`${site}${path}`, { waitUntil: "networkidle" });

@@ -110,7 +110,9 @@ function ensureDebianPackages() {
   console.log(`Installing Debian packages with apt (running as root): ${missing.join(", ")}…`);
   const env = { DEBIAN_FRONTEND: "noninteractive" };
   if (run("apt-get", ["update"], env) !== 0) return false;
-  return run("apt-get", ["install", "-y", "--no-install-recommends", ...missing], env) === 0 && existsSync(chromiumPath());
+  return (
+    run("apt-get", ["install", "-y", "--no-install-recommends", ...missing], env) === 0 && existsSync(chromiumPath())
+  );
 }
 
 function e2eTests() {
@@ -150,7 +152,9 @@ function e2eTests() {
     // A skipped test did not run (after a failure in a serial group, Playwright
     // skips the rest): reported as skipped, so one failure counts once.
     totals.skipped += stats.skipped;
-    console.log(`${tier} tier: ${stats.expected} passed, ${stats.unexpected} failed, ${stats.skipped} skipped, ${stats.flaky} flaky`);
+    console.log(
+      `${tier} tier: ${stats.expected} passed, ${stats.unexpected} failed, ${stats.skipped} skipped, ${stats.flaky} flaky`,
+    );
     if (status !== 0 && stats.unexpected === 0 && stats.flaky === 0) setupFailed = true;
   }
 }

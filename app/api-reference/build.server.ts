@@ -42,9 +42,17 @@ async function operationCode(operations: ApiOperation[]): Promise<Map<string, Op
       const request = operation.requestBody?.example;
       const responses: Record<string, string> = {};
       for (const response of operation.responses) {
-        if (response.example !== undefined) responses[response.status] = await highlightCode(response.example, EXAMPLE_GRAMMAR);
+        if (response.example !== undefined)
+          responses[response.status] = await highlightCode(response.example, EXAMPLE_GRAMMAR);
       }
-      return [operation.anchor, { samples, ...(request === undefined ? {} : { request: await highlightCode(request, EXAMPLE_GRAMMAR) }), responses }];
+      return [
+        operation.anchor,
+        {
+          samples,
+          ...(request === undefined ? {} : { request: await highlightCode(request, EXAMPLE_GRAMMAR) }),
+          responses,
+        },
+      ];
     }),
   );
   return new Map(entries);
@@ -60,7 +68,9 @@ function modelsPage(reference: ApiReference, apiUrl: string): ApiTagPageContent 
     url,
     summary: `Every object the ${reference.title} sends and returns (${reference.models.length} models), with all their fields and the calls that use them.`,
     operationCount: 0,
-    html: renderToStaticMarkup(createElement(ModelsPage, { reference, apiUrl, modelsUrl: url, markdown: markdownToHtml })),
+    html: renderToStaticMarkup(
+      createElement(ModelsPage, { reference, apiUrl, modelsUrl: url, markdown: markdownToHtml }),
+    ),
     anchors: reference.models.map((model) => model.name),
     markdown: modelsMarkdown(reference, `Models · ${reference.title} ${reference.version}`),
   };
@@ -71,10 +81,13 @@ function tagPages(reference: ApiReference, apiUrl: string, context: RenderContex
   return reference.groups.map((group) => {
     const slug = tagSlug(group.tag);
     const url = tagPageUrl(apiUrl, group.tag);
-    if (slug === MODELS_SLUG) throw new ApiDocumentError(`the tag "${group.tag}" would take the address of the models page ${url}`);
-    if (slug === "") throw new ApiDocumentError(`the tag "${group.tag}" has no letter or digit to make its page address from`);
+    if (slug === MODELS_SLUG)
+      throw new ApiDocumentError(`the tag "${group.tag}" would take the address of the models page ${url}`);
+    if (slug === "")
+      throw new ApiDocumentError(`the tag "${group.tag}" has no letter or digit to make its page address from`);
     const other = seen.get(slug);
-    if (other !== undefined) throw new ApiDocumentError(`the tags "${other}" and "${group.tag}" would share the page ${url}`);
+    if (other !== undefined)
+      throw new ApiDocumentError(`the tags "${other}" and "${group.tag}" would share the page ${url}`);
     seen.set(slug, group.tag);
     return {
       tag: group.tag,
@@ -97,7 +110,11 @@ function tagPages(reference: ApiReference, apiUrl: string, context: RenderContex
  * download. One page per tag keeps every page light enough for a phone
  * (docs/decisions/023-api-reference-by-tag.md).
  */
-export async function buildApiReferencePage(specPath: string, apiUrl: string, specFile = specPath): Promise<BuiltApiReference> {
+export async function buildApiReferencePage(
+  specPath: string,
+  apiUrl: string,
+  specFile = specPath,
+): Promise<BuiltApiReference> {
   const yaml = readFileSync(specPath, "utf8");
   const document = readSpec(yaml, specFile);
   const reference = buildApiReference(document);
@@ -106,7 +123,10 @@ export async function buildApiReferencePage(specPath: string, apiUrl: string, sp
   const html = renderToStaticMarkup(createElement(OperationIndex, { reference, apiUrl, markdown: markdownToHtml }));
   const anchors = [
     "operations",
-    ...reference.groups.flatMap((group) => [tagAnchor(group.tag), ...group.operations.map((operation) => operation.anchor)]),
+    ...reference.groups.flatMap((group) => [
+      tagAnchor(group.tag),
+      ...group.operations.map((operation) => operation.anchor),
+    ]),
   ];
   return {
     reference,
@@ -117,7 +137,12 @@ export async function buildApiReferencePage(specPath: string, apiUrl: string, sp
       servers: reference.servers.map((server) => server.url),
       html,
       anchors,
-      markdown: overviewMarkdown(reference, `${reference.title} ${reference.version}`, (tag) => tagPageUrl(apiUrl, tag), context.modelsUrl),
+      markdown: overviewMarkdown(
+        reference,
+        `${reference.title} ${reference.version}`,
+        (tag) => tagPageUrl(apiUrl, tag),
+        context.modelsUrl,
+      ),
       tags: tagPages(reference, apiUrl, context),
       models: modelsPage(reference, apiUrl),
       navigation: apiNavigation(reference, apiUrl),

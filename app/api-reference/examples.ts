@@ -76,7 +76,8 @@ function stringExample(schema: Obj, name: string, model: string): string {
   const format = typeof schema.format === "string" ? schema.format : "";
   if (format === "uuid") {
     // An item's own id and the ids pointing at it read the same: "coverMediaItemId" is a media item's "id".
-    const seed = name === "id" ? `${model}.id` : name.endsWith("Id") ? `${name.slice(0, -2).replace(/^cover/, "")}.id` : name;
+    const seed =
+      name === "id" ? `${model}.id` : name.endsWith("Id") ? `${name.slice(0, -2).replace(/^cover/, "")}.id` : name;
     return exampleUuid(seed.charAt(0).toUpperCase() + seed.slice(1));
   }
   if (format === "date-time") return DATE_TIMES[name] ?? "2024-05-05T09:12:44Z";
@@ -154,7 +155,12 @@ export function exampleFromSchema(schema: unknown, resolver: Resolver, direction
  * The example of a media type object (`content["application/json"]`):
  * its `example`, the first of its `examples`, else one made from its schema.
  */
-export function mediaExample(media: Obj, resolver: Resolver, direction: BodyDirection, where: string): { value: unknown; fromSpec: boolean } | undefined {
+export function mediaExample(
+  media: Obj,
+  resolver: Resolver,
+  direction: BodyDirection,
+  where: string,
+): { value: unknown; fromSpec: boolean } | undefined {
   if (media.example !== undefined) return { value: media.example, fromSpec: true };
   if (isObj(media.examples)) {
     const first = Object.values(media.examples)[0];

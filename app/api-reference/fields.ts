@@ -32,14 +32,18 @@ const MAX_DEPTH = 6;
 /** The schema a field's value is made of: the array's items for an array, else the schema itself. */
 function valueSchema(schema: Obj, resolver: Resolver, where: string): { schema: Obj; model?: string } {
   // `allOf: [$ref]` is how a spec gives a referenced schema its own description.
-  const only = Array.isArray(schema.allOf) && schema.allOf.length === 1 && isObj(schema.allOf[0]) ? schema.allOf[0] : undefined;
+  const only =
+    Array.isArray(schema.allOf) && schema.allOf.length === 1 && isObj(schema.allOf[0]) ? schema.allOf[0] : undefined;
   if (only && refName(only) !== undefined) return valueSchema(only, resolver, `${where}.allOf[0]`);
   const target = schema.$ref === undefined ? schema : resolver.resolve(schema, where);
   const own = refName(schema);
   if (target.type === "array" && isObj(target.items)) {
     const items = target.items;
     const name = refName(items);
-    return { schema: items.$ref === undefined ? items : resolver.resolve(items, `${where}.items`), ...(name ? { model: name } : {}) };
+    return {
+      schema: items.$ref === undefined ? items : resolver.resolve(items, `${where}.items`),
+      ...(name ? { model: name } : {}),
+    };
   }
   return { schema: target, ...(own ? { model: own } : {}) };
 }
@@ -67,9 +71,13 @@ export function schemaFields(
   const path = own ? [...inside, own] : inside;
   const fields: ApiField[] = [];
   if (Array.isArray(resolved.allOf)) {
-    resolved.allOf.forEach((part, i) => fields.push(...schemaFields(part, resolver, `${where}.allOf[${i}]`, direction, path, depth + 1)));
+    resolved.allOf.forEach((part, i) =>
+      fields.push(...schemaFields(part, resolver, `${where}.allOf[${i}]`, direction, path, depth + 1)),
+    );
   }
-  const required = Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === "string") : [];
+  const required = Array.isArray(resolved.required)
+    ? resolved.required.filter((r): r is string => typeof r === "string")
+    : [];
   if (isObj(resolved.properties)) {
     for (const [name, raw] of Object.entries(resolved.properties)) {
       const at = `${where}.properties.${name}`;
@@ -81,7 +89,17 @@ export function schemaFields(
       const values = enumValues(raw, resolver, at);
       const held = valueSchema(raw, resolver, at);
       const recursive = held.model !== undefined && path.includes(held.model);
-      const nested = !recursive && hasProperties(held.schema) ? schemaFields(held.model ? { $ref: `#/components/schemas/${held.model}` } : held.schema, resolver, at, direction, path, depth + 1) : [];
+      const nested =
+        !recursive && hasProperties(held.schema)
+          ? schemaFields(
+              held.model ? { $ref: `#/components/schemas/${held.model}` } : held.schema,
+              resolver,
+              at,
+              direction,
+              path,
+              depth + 1,
+            )
+          : [];
       fields.push({
         name,
         type: describeType(raw, resolver, at),
@@ -109,7 +127,12 @@ export function schemaFields(
 export function bodyFields(schema: Obj, resolver: Resolver, where: string, direction: BodyDirection): ApiField[] {
   const held = valueSchema(schema, resolver, where);
   if (!hasProperties(held.schema)) return [];
-  return schemaFields(held.model ? { $ref: `#/components/schemas/${held.model}` } : held.schema, resolver, where, direction);
+  return schemaFields(
+    held.model ? { $ref: `#/components/schemas/${held.model}` } : held.schema,
+    resolver,
+    where,
+    direction,
+  );
 }
 
 /** The component schema a body is made of (itself or its array's items), for a link to its model. */

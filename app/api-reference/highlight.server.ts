@@ -20,7 +20,10 @@ export async function highlightCode(code: string, language: string): Promise<str
     properties: { className: [`language-${language}`] },
     children: [{ type: "text", value: code }],
   };
-  const tree: Root = { type: "root", children: [{ type: "element", tagName: "pre", properties: {}, children: [codeElement] }] };
+  const tree: Root = {
+    type: "root",
+    children: [{ type: "element", tagName: "pre", properties: {}, children: [codeElement] }],
+  };
   // The plugins' attachers return their transformers; no unified processor is needed to run them.
   await (prettyCode as (tree: Root) => Promise<void>)(tree);
   rehypeCodeCopy()(tree);

@@ -17,7 +17,12 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 function fieldLines(fields: ApiField[], depth = 0): string[] {
   const pad = "  ".repeat(depth);
   return fields.flatMap((field) => {
-    const marks = [field.type, field.required ? "required" : "optional", ...(field.nullable ? ["nullable"] : []), ...(field.readOnly ? ["read-only"] : [])];
+    const marks = [
+      field.type,
+      field.required ? "required" : "optional",
+      ...(field.nullable ? ["nullable"] : []),
+      ...(field.readOnly ? ["read-only"] : []),
+    ];
     const values = field.enum ? ` One of ${field.enum.map((value) => `\`${value}\``).join(", ")}.` : "";
     const line = `${pad}- \`${field.name}\` (${marks.join(", ")})${field.description ? `: ${oneLine(field.description)}` : ""}${values}`;
     return [line, ...fieldLines(field.fields ?? [], depth + 1)];
@@ -41,7 +46,10 @@ function operationMarkdown(operation: ApiOperation, modelsUrl: string): string {
     ...(operation.description ? [operation.description.trim()] : []),
   ];
   if (operation.parameters.length) {
-    parts.push("### Parameters", operation.parameters.map((p) => fieldLines([{ ...p, type: `${p.type}, in ${p.in}` }])[0]).join("\n"));
+    parts.push(
+      "### Parameters",
+      operation.parameters.map((p) => fieldLines([{ ...p, type: `${p.type}, in ${p.in}` }])[0]).join("\n"),
+    );
   }
   if (operation.requestBody) parts.push("### Request body", bodyLines(operation.requestBody, modelsUrl).join("\n"));
   parts.push("### Responses");
@@ -55,13 +63,25 @@ function operationMarkdown(operation: ApiOperation, modelsUrl: string): string {
 
 /** A tag's page as Markdown. */
 export function tagMarkdown(group: ApiTagGroup, title: string, modelsUrl: string): string {
-  return [`# ${title}`, ...(group.description ? [group.description.trim()] : []), ...group.operations.map((operation) => operationMarkdown(operation, modelsUrl))].join("\n\n") + "\n";
+  return (
+    [
+      `# ${title}`,
+      ...(group.description ? [group.description.trim()] : []),
+      ...group.operations.map((operation) => operationMarkdown(operation, modelsUrl)),
+    ].join("\n\n") + "\n"
+  );
 }
 
 /** The overview as Markdown: the spec's introduction and an index of every call, linking each tag's page. */
-export function overviewMarkdown(reference: ApiReference, title: string, tagUrl: (tag: string) => string, modelsUrl: string): string {
+export function overviewMarkdown(
+  reference: ApiReference,
+  title: string,
+  tagUrl: (tag: string) => string,
+  modelsUrl: string,
+): string {
   const index = reference.groups.map(
-    (group) => `## [${group.tag}](${tagUrl(group.tag)}.md)\n\n${group.operations.map((op) => `- \`${op.method} ${op.path}\`: ${op.summary}`).join("\n")}`,
+    (group) =>
+      `## [${group.tag}](${tagUrl(group.tag)}.md)\n\n${group.operations.map((op) => `- \`${op.method} ${op.path}\`: ${op.summary}`).join("\n")}`,
   );
   return [`# ${title}`, reference.description.trim(), ...index, `## [Models](${modelsUrl}.md)`].join("\n\n") + "\n";
 }
@@ -69,7 +89,11 @@ export function overviewMarkdown(reference: ApiReference, title: string, tagUrl:
 /** The models page as Markdown. */
 export function modelsMarkdown(reference: ApiReference, title: string): string {
   const models = reference.models.map((model) =>
-    [`## ${model.name}`, ...(model.description ? [oneLine(model.description)] : []), ...(model.fields.length ? [fieldLines(model.fields).join("\n")] : [])].join("\n\n"),
+    [
+      `## ${model.name}`,
+      ...(model.description ? [oneLine(model.description)] : []),
+      ...(model.fields.length ? [fieldLines(model.fields).join("\n")] : []),
+    ].join("\n\n"),
   );
   return [`# ${title}`, ...models].join("\n\n") + "\n";
 }

@@ -6,7 +6,17 @@
 // cannot be read throws an ApiDocumentError naming the place.
 import { exampleFromSchema, mediaExample } from "./examples";
 import { bodyFields, bodyModel, schemaFields, type ApiField } from "./fields";
-import { ApiDocumentError, describeType, enumValues, isObj, refName, Resolver, scalarText, text, type Obj } from "./resolver";
+import {
+  ApiDocumentError,
+  describeType,
+  enumValues,
+  isObj,
+  refName,
+  Resolver,
+  scalarText,
+  text,
+  type Obj,
+} from "./resolver";
 
 export { ApiDocumentError, type ApiField };
 
@@ -89,7 +99,6 @@ export interface ApiReference {
   models: ApiModel[];
 }
 
-
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 const PARAMETER_LOCATIONS: readonly ApiParameter["in"][] = ["path", "query", "header"];
 /** Tag used for operations that declare none. */
@@ -123,7 +132,9 @@ function toParameter(raw: unknown, resolver: Resolver, where: string): ApiParame
   const schema = schemaRaw.$ref === undefined ? schemaRaw : resolver.resolve(schemaRaw, `${where}.schema`);
   const values = enumValues(schemaRaw, resolver, `${where}.schema`);
   const fallback = scalarText(schema.default);
-  const example = scalarText(param.example ?? schema.example ?? exampleFromSchema(schemaRaw, resolver, "request", name));
+  const example = scalarText(
+    param.example ?? schema.example ?? exampleFromSchema(schemaRaw, resolver, "request", name),
+  );
   return {
     name,
     in: kind,
@@ -170,7 +181,13 @@ function firstContent(content: unknown, where: string): [string, Obj] | undefine
 const isJson = (contentType: string) => contentType === "application/json" || contentType.endsWith("+json");
 
 /** A body's view: its fields, its model, and for JSON an example. */
-function toBody(contentType: string, media: Obj, resolver: Resolver, where: string, direction: "request" | "response"): ApiBody {
+function toBody(
+  contentType: string,
+  media: Obj,
+  resolver: Resolver,
+  where: string,
+  direction: "request" | "response",
+): ApiBody {
   const schema = media.schema;
   if (schema === undefined) return { contentType, fields: [] };
   if (!isObj(schema)) throw new ApiDocumentError(`${where} schema is not an object`);
@@ -181,7 +198,9 @@ function toBody(contentType: string, media: Obj, resolver: Resolver, where: stri
     schemaName: describeType(schema, resolver, `${where}.schema`),
     ...(model === undefined ? {} : { model }),
     fields: bodyFields(schema, resolver, `${where}.schema`, direction),
-    ...(example === undefined ? {} : { example: JSON.stringify(example.value, null, 2), exampleFromSpec: example.fromSpec }),
+    ...(example === undefined
+      ? {}
+      : { example: JSON.stringify(example.value, null, 2), exampleFromSpec: example.fromSpec }),
   };
 }
 
@@ -243,7 +262,12 @@ function toModels(components: Obj, resolver: Resolver, operations: ApiOperation[
       fields: schemaFields(ref, resolver, where, "model"),
       usedBy: uses
         .filter((use) => use.names.has(name))
-        .map(({ operation }) => ({ anchor: operation.anchor, method: operation.method, path: operation.path, tag: operation.tag })),
+        .map(({ operation }) => ({
+          anchor: operation.anchor,
+          method: operation.method,
+          path: operation.path,
+          tag: operation.tag,
+        })),
     };
   });
 }
@@ -302,7 +326,8 @@ export function buildApiReference(doc: unknown): ApiReference {
       if (!isObj(op)) throw new ApiDocumentError(`${where} is not an object`);
 
       const operationId = op.operationId;
-      if (typeof operationId !== "string" || operationId === "") throw new ApiDocumentError(`${where} has no operationId`);
+      if (typeof operationId !== "string" || operationId === "")
+        throw new ApiDocumentError(`${where} has no operationId`);
       if (operationIds.has(operationId)) throw new ApiDocumentError(`duplicate operationId ${operationId}`);
       operationIds.add(operationId);
 
@@ -318,7 +343,8 @@ export function buildApiReference(doc: unknown): ApiReference {
 
       const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === "string") : [];
       const tag = tags[0] ?? UNTAGGED;
-      const requestBody = op.requestBody === undefined ? undefined : toRequestBody(op.requestBody, resolver, `${where} requestBody`);
+      const requestBody =
+        op.requestBody === undefined ? undefined : toRequestBody(op.requestBody, resolver, `${where} requestBody`);
 
       const operation: ApiOperation = {
         operationId,
@@ -347,6 +373,10 @@ export function buildApiReference(doc: unknown): ApiReference {
     servers,
     groups: groups.filter((g) => g.operations.length > 0),
     operationCount,
-    models: toModels(components, resolver, groups.flatMap((group) => group.operations)),
+    models: toModels(
+      components,
+      resolver,
+      groups.flatMap((group) => group.operations),
+    ),
   };
 }

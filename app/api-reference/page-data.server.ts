@@ -43,7 +43,10 @@ const tagOf = (entry: VersionContent, slug: string) =>
  * or a tag of the current release, "/api/<version>/<tag>". The current
  * release named by its id redirects to its own address. Null: no such page.
  */
-export function apiAddress(first: string | undefined, second: string | undefined): ApiAddress | { redirect: string } | null {
+export function apiAddress(
+  first: string | undefined,
+  second: string | undefined,
+): ApiAddress | { redirect: string } | null {
   const content = getSiteContent();
   const current = currentVersion(content);
   // Development: a broken spec shows its mistake on its version's API pages, and only there.
@@ -81,7 +84,11 @@ function description(brand: string, entry: VersionContent, tag: ApiTagPageConten
   const { api, version } = entry;
   const release = `${version.status === "next" ? "unreleased main branch, spec" : "release"} ${api?.version ?? ""}`;
   if (tag === entry.api?.models) return fitted(`Models of the ${brand} REST API (${release}): `, tag.summary);
-  if (tag) return fitted(`${tag.tag}, ${brand} REST API (${release}): `, tag.summary || "parameters, request bodies and responses of its calls.");
+  if (tag)
+    return fitted(
+      `${tag.tag}, ${brand} REST API (${release}): `,
+      tag.summary || "parameters, request bodies and responses of its calls.",
+    );
   return `Every call of the ${brand} REST API (${release}): base URL, authentication, errors and an index of the ${api?.operationCount ?? 0} operations, with an interactive explorer.`;
 }
 
@@ -101,7 +108,9 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
       kind: "page",
       // The hydration payload leaves the body out (app/http/hydration.server.ts);
       // the explorer hides the operations part while it is open.
-      html: tag ? `<div class="api-operations">${tag.html}</div>` : `<div class="api-intro">${intro}</div><div class="api-operations">${api.html}</div>`,
+      html: tag
+        ? `<div class="api-operations">${tag.html}</div>`
+        : `<div class="api-intro">${intro}</div><div class="api-operations">${api.html}</div>`,
     },
     heading: tag ? tag.tag : reference,
     overview: tag ? { label: reference, url: version.apiUrl } : null,

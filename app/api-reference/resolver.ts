@@ -96,4 +96,3 @@ export function enumValues(schema: Obj, resolver: Resolver, where: string): stri
   if (!Array.isArray(values)) return undefined;
   return values.map((v) => scalarText(v) ?? JSON.stringify(v));
 }
-

@@ -50,11 +50,19 @@ function shape(operation: ApiOperation): CallShape {
     else headers.push({ name: param.name, value: param.example });
   }
   const token = operation.token ?? (operation.security === "bearer" ? "access" : undefined);
-  if (token) headers.unshift({ name: "Authorization", value: "", fromEnv: { variable: token === "refresh" ? "REFRESH_TOKEN" : "ACCESS_TOKEN", prefix: "Bearer " } });
+  if (token)
+    headers.unshift({
+      name: "Authorization",
+      value: "",
+      fromEnv: { variable: token === "refresh" ? "REFRESH_TOKEN" : "ACCESS_TOKEN", prefix: "Bearer " },
+    });
   const body = operation.requestBody;
   const json = body?.example === undefined ? undefined : (JSON.parse(body.example) as unknown);
   if (json !== undefined) headers.push({ name: "Content-Type", value: "application/json" });
-  const multipart = body?.contentType === "multipart/form-data" ? { field: body.fields[0]?.name ?? "file", file: UPLOAD_FILE } : undefined;
+  const multipart =
+    body?.contentType === "multipart/form-data"
+      ? { field: body.fields[0]?.name ?? "file", file: UPLOAD_FILE }
+      : undefined;
   const success = operation.responses.find((response) => response.status.startsWith("2"));
   return {
     method: operation.method,
@@ -75,7 +83,11 @@ function curl(call: CallShape): string {
   const lines = [`curl -X ${call.method} "$${BASE_URL_VARIABLE}${call.target}"`];
   if (call.basic) lines.push(`-u "$SMRITI_ADMIN_USERNAME:$SMRITI_ADMIN_PASSWORD"`);
   for (const header of call.headers) {
-    lines.push(header.fromEnv ? `-H "${header.name}: ${header.fromEnv.prefix}$${header.fromEnv.variable}"` : `-H ${shellQuote(`${header.name}: ${header.value}`)}`);
+    lines.push(
+      header.fromEnv
+        ? `-H "${header.name}: ${header.fromEnv.prefix}$${header.fromEnv.variable}"`
+        : `-H ${shellQuote(`${header.name}: ${header.value}`)}`,
+    );
   }
   if (call.json !== undefined) lines.push(`-d ${shellQuote(pretty(call.json))}`);
   if (call.multipart) lines.push(`-F "${call.multipart.field}=@${call.multipart.file}"`);
@@ -87,17 +99,29 @@ function javascript(call: CallShape): string {
   if (call.multipart) lines.push(`import { openAsBlob } from "node:fs";`, "");
   lines.push(`const baseUrl = process.env.${BASE_URL_VARIABLE};`);
   if (call.multipart) {
-    lines.push("const form = new FormData();", `form.append("${call.multipart.field}", await openAsBlob("${call.multipart.file}"), "${call.multipart.file}");`);
+    lines.push(
+      "const form = new FormData();",
+      `form.append("${call.multipart.field}", await openAsBlob("${call.multipart.file}"), "${call.multipart.file}");`,
+    );
   }
-  const headers = call.headers.map((h) => `    ${JSON.stringify(h.name)}: ${h.fromEnv ? `\`${h.fromEnv.prefix}\${process.env.${h.fromEnv.variable}}\`` : JSON.stringify(h.value)},`);
+  const headers = call.headers.map(
+    (h) =>
+      `    ${JSON.stringify(h.name)}: ${h.fromEnv ? `\`${h.fromEnv.prefix}\${process.env.${h.fromEnv.variable}}\`` : JSON.stringify(h.value)},`,
+  );
   if (call.basic) {
-    headers.unshift('    Authorization: `Basic ${btoa(`${process.env.SMRITI_ADMIN_USERNAME}:${process.env.SMRITI_ADMIN_PASSWORD}`)}`,');
+    headers.unshift(
+      "    Authorization: `Basic ${btoa(`${process.env.SMRITI_ADMIN_USERNAME}:${process.env.SMRITI_ADMIN_PASSWORD}`)}`,",
+    );
   }
   const options = [`  method: "${call.method}",`];
   if (headers.length) options.push("  headers: {", ...headers, "  },");
   if (call.json !== undefined) options.push(`  body: JSON.stringify(${indent(pretty(call.json), "  ")}),`);
   if (call.multipart) options.push("  body: form,");
-  lines.push(`const response = await fetch(\`\${baseUrl}${call.target.replace(/[`$\\]/g, "\\$&")}\`, {`, ...options, "});");
+  lines.push(
+    `const response = await fetch(\`\${baseUrl}${call.target.replace(/[`$\\]/g, "\\$&")}\`, {`,
+    ...options,
+    "});",
+  );
   lines.push(`if (!response.ok) throw new Error(\`\${response.status}: \${(await response.json()).message}\`);`);
   if (call.answersJson) lines.push("console.log(await response.json());");
   return lines.join("\n");
@@ -125,7 +149,10 @@ function pythonLiteral(value: unknown, depth = 0): string {
 function python(call: CallShape): string {
   const lines = ["import os", "", "import requests", "", `base_url = os.environ["${BASE_URL_VARIABLE}"]`];
   const args = [`    f"{base_url}${call.target.replace(/[{}]/g, "$&$&")}",`];
-  const headers = call.headers.map((h) => `        ${JSON.stringify(h.name)}: ${h.fromEnv ? `"${h.fromEnv.prefix}" + os.environ["${h.fromEnv.variable}"]` : JSON.stringify(h.value)},`);
+  const headers = call.headers.map(
+    (h) =>
+      `        ${JSON.stringify(h.name)}: ${h.fromEnv ? `"${h.fromEnv.prefix}" + os.environ["${h.fromEnv.variable}"]` : JSON.stringify(h.value)},`,
+  );
   if (headers.length) args.push("    headers={", ...headers, "    },");
   if (call.basic) args.push('    auth=(os.environ["SMRITI_ADMIN_USERNAME"], os.environ["SMRITI_ADMIN_PASSWORD"]),');
   if (call.json !== undefined) args.push(`    json=${pythonLiteral(call.json, 1)},`);
@@ -167,9 +194,12 @@ function go(call: CallShape): string {
     `\treq, err := http.NewRequest("${call.method}", os.Getenv("${BASE_URL_VARIABLE}")+${goString(call.target)}, ${reader})`,
     "\tif err != nil {\n\t\tpanic(err)\n\t}",
   );
-  if (call.basic) body.push('\treq.SetBasicAuth(os.Getenv("SMRITI_ADMIN_USERNAME"), os.Getenv("SMRITI_ADMIN_PASSWORD"))');
+  if (call.basic)
+    body.push('\treq.SetBasicAuth(os.Getenv("SMRITI_ADMIN_USERNAME"), os.Getenv("SMRITI_ADMIN_PASSWORD"))');
   for (const h of call.headers) {
-    body.push(`\treq.Header.Set(${JSON.stringify(h.name)}, ${h.fromEnv ? `"${h.fromEnv.prefix}"+os.Getenv("${h.fromEnv.variable}")` : JSON.stringify(h.value)})`);
+    body.push(
+      `\treq.Header.Set(${JSON.stringify(h.name)}, ${h.fromEnv ? `"${h.fromEnv.prefix}"+os.Getenv("${h.fromEnv.variable}")` : JSON.stringify(h.value)})`,
+    );
   }
   if (call.multipart) body.push('\treq.Header.Set("Content-Type", form.FormDataContentType())');
   body.push(

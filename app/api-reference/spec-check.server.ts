@@ -20,13 +20,20 @@ let validator: ValidateFunction | null = null;
 /** The OpenAPI 3.0 schema is JSON Schema draft 04, hence ajv-draft-04; compiled once per process. */
 function openApi30(): ValidateFunction {
   // verbose: each error carries its schema, whose properties are the keys to suggest.
-  validator ??= new AjvDraft04({ allErrors: true, strict: false, validateFormats: false, verbose: true }).compile(openapi.v3 as object);
+  validator ??= new AjvDraft04({ allErrors: true, strict: false, validateFormats: false, verbose: true }).compile(
+    openapi.v3 as object,
+  );
   return validator;
 }
 
 /** JSON pointer segments ("/paths/~1albums/get") as keys, numbers for list items. */
 function pointerPath(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** The YAML node at a path of keys, with the pair that holds it (for the key's own place). */
@@ -54,7 +61,9 @@ function knownKeys(schema: unknown): string[] {
   if (!isObj(schema)) return [];
   const named = isObj(schema.properties) ? Object.keys(schema.properties) : [];
   const spelled = isObj(schema.patternProperties)
-    ? Object.keys(schema.patternProperties).flatMap((pattern) => pattern.match(/^\^\(([\w|]+)\)\$$/)?.[1]?.split("|") ?? [])
+    ? Object.keys(schema.patternProperties).flatMap(
+        (pattern) => pattern.match(/^\^\(([\w|]+)\)\$$/)?.[1]?.split("|") ?? [],
+      )
     : [];
   return [...named, ...spelled];
 }
@@ -73,12 +82,20 @@ function schemaMistakes(errors: ErrorObject[]): { path: string[]; atKey: string 
       const key = String((e.params as { additionalProperty: string }).additionalProperty);
       const known = knownKeys(e.parentSchema);
       const hint = known.length ? `: did you mean "${closest(key, known)}"?` : "";
-      return { path: pointerPath(e.instancePath), atKey: key, message: `unknown key "${key}" in ${dotted(e.instancePath)}${hint}` };
+      return {
+        path: pointerPath(e.instancePath),
+        atKey: key,
+        message: `unknown key "${key}" in ${dotted(e.instancePath)}${hint}`,
+      };
     });
   }
   // The deepest place first: a mistake inside a oneOf also fails the oneOf around it.
   const deepest = [...errors].sort((a, b) => pointerPath(b.instancePath).length - pointerPath(a.instancePath).length);
-  return deepest.map((e) => ({ path: pointerPath(e.instancePath), atKey: null, message: `${dotted(e.instancePath)} ${e.message ?? "is not valid OpenAPI"}` }));
+  return deepest.map((e) => ({
+    path: pointerPath(e.instancePath),
+    atKey: null,
+    message: `${dotted(e.instancePath)} ${e.message ?? "is not valid OpenAPI"}`,
+  }));
 }
 
 /** Where a `$ref` that resolves nowhere stops, and the names that exist there. */
@@ -104,7 +121,11 @@ export function readSpec(text: string, file: string): unknown {
     throw new ContentError(file, line, col, message);
   };
   const [yamlError] = document.errors;
-  if (yamlError) fail(yamlError.pos[0], `invalid YAML: ${yamlError.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`);
+  if (yamlError)
+    fail(
+      yamlError.pos[0],
+      `invalid YAML: ${yamlError.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`,
+    );
   const data: unknown = document.toJS();
 
   visit(document, {
@@ -115,10 +136,13 @@ export function readSpec(text: string, file: string): unknown {
       const ref = isScalar(value) ? value.value : undefined;
       if (typeof ref !== "string") fail(at, `$ref must be a string such as '#/components/schemas/Album'`);
       const target = ref as string;
-      if (!target.startsWith("#/components/")) fail(at, `$ref '${target}': only references into this file's components (#/components/...) are supported`);
+      if (!target.startsWith("#/components/"))
+        fail(at, `$ref '${target}': only references into this file's components (#/components/...) are supported`);
       const found = missingRef(data, target);
       if (!found.ok) {
-        const hint = found.known.length ? `: did you mean '${target.slice(0, target.length - found.missing.length)}${closest(found.missing, found.known)}'?` : "";
+        const hint = found.known.length
+          ? `: did you mean '${target.slice(0, target.length - found.missing.length)}${closest(found.missing, found.known)}'?`
+          : "";
         fail(at, `$ref '${target}' points nowhere${hint}`);
       }
     },
@@ -134,7 +158,9 @@ export function readSpec(text: string, file: string): unknown {
       const { node, keyNode } = nodeAt(document, first.path);
       let offset = keyNode?.range?.[0] ?? node?.range?.[0] ?? 0;
       if (first.atKey !== null && isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === first.atKey);
+        const pair = node.items.find(
+          (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === first.atKey,
+        );
         offset = (pair?.key as Node | undefined)?.range?.[0] ?? offset;
       }
       fail(offset, first.message);

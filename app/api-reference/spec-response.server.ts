@@ -15,7 +15,9 @@ const FORMATS = {
 export function specResponse(request: Request, format: keyof typeof FORMATS, version?: string): Promise<Response> {
   const content = getSiteContent();
   const entry =
-    version === undefined ? currentVersion(content) : content.versions.find((v) => v.version.id === version && v.version.specBase !== "");
+    version === undefined
+      ? currentVersion(content)
+      : content.versions.find((v) => v.version.id === version && v.version.specBase !== "");
   const api = entry?.api;
   if (!api) throw new Response("Not Found", { status: 404 });
   return cachedResponse(request, async () => ({

@@ -83,16 +83,26 @@ export interface VersionedRouteData {
  * version reads the version the reader chose (`chosen`, an id), else the
  * current release, and every entry leads to an introduction.
  */
-export function versionMenu(site: SiteVersion[], page: PageVersions | null, chosen: string | null = null): VersionedRouteData | null {
+export function versionMenu(
+  site: SiteVersion[],
+  page: PageVersions | null,
+  chosen: string | null = null,
+): VersionedRouteData | null {
   const own = site.find((version) => version.id === page?.version);
-  const reading = own ?? site.find((version) => version.id === chosen) ?? site.find((version) => version.status === "current");
+  const reading =
+    own ?? site.find((version) => version.id === chosen) ?? site.find((version) => version.status === "current");
   if (!reading) return null;
   const versions = site.map((version) => {
     const same = page?.alternates[version.id];
     const api = page?.inApiReference === true;
     // From a page of no version (the landing page), a reader choosing a version starts at its user guide.
     const fallback = api ? version.apiUrl : page ? version.entry : version.guide;
-    return { ...version, url: same ?? fallback, samePage: same !== undefined, fallback: api ? "API reference" : "introduction" };
+    return {
+      ...version,
+      url: same ?? fallback,
+      samePage: same !== undefined,
+      fallback: api ? "API reference" : "introduction",
+    };
   });
   return { version: reading, versions, ownVersion: own !== undefined };
 }
@@ -108,7 +118,10 @@ export interface DocRouteData extends ContentRouteData, PageVersions {
 }
 
 /** Only the current release is for search engines (docs/decisions/017-versions-for-search-engines.md): other versions' pages say noindex. */
-export function versionRobots(site: SiteVersion[] | null | undefined, id: string | undefined): { name: string; content: string }[] {
+export function versionRobots(
+  site: SiteVersion[] | null | undefined,
+  id: string | undefined,
+): { name: string; content: string }[] {
   const status = site?.find((version) => version.id === id)?.status;
   return status && status !== "current" ? [{ name: "robots", content: "noindex, follow" }] : [];
 }

@@ -27,7 +27,9 @@ export function versionLinks(
 const GUIDE_SLUG = "user-guide/introduction";
 
 /** Every version with its introduction and API reference, in menu order. */
-export function siteVersionsOf(content: Pick<SiteContent, "versions"> & Partial<Pick<SiteContent, "pages">>): SiteVersion[] {
+export function siteVersionsOf(
+  content: Pick<SiteContent, "versions"> & Partial<Pick<SiteContent, "pages">>,
+): SiteVersion[] {
   const currentApi = currentVersion(content).version.apiUrl;
   return content.versions.map(({ version, entry, api }) => {
     const guide = `${version.docsBase}/${GUIDE_SLUG}`;

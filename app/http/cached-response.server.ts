@@ -65,7 +65,9 @@ function normalAddress(target: string): string | null {
     if (url.searchParams.has("_data")) return null;
     if (knownAddresses.isNotFound(url.pathname)) return NOT_FOUND_ADDRESS;
     // The parameters pages read are a search and its scope: reduced as the search reduces them.
-    return pageAddress(url.pathname, url.search, (value, name) => (name === "q" ? cleanQuery(value).text : knownScope(value)));
+    return pageAddress(url.pathname, url.search, (value, name) =>
+      name === "q" ? cleanQuery(value).text : knownScope(value),
+    );
   } catch {
     return null;
   }
@@ -113,7 +115,8 @@ export function requestKey(method: string | undefined, target: string, header: H
     return header(name) ?? "";
   });
   // The remembered version counts only when it looks like a version id, so made-up values make no pages of their own.
-  const cookie = (name: string) => (name === VERSION_COOKIE ? versionCookieKey(cookieValue(cookies, name)) : (cookieValue(cookies, name) ?? ""));
+  const cookie = (name: string) =>
+    name === VERSION_COOKIE ? versionCookieKey(cookieValue(cookies, name)) : (cookieValue(cookies, name) ?? "");
   return [address, ...headers, ...EVERY_PAGE_INPUTS.cookies.map(cookie)].join("\n");
 }
 
@@ -173,23 +176,33 @@ export function answerFrom(
   const contentType = page.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1];
   // A 304 has no body, so it names no content type.
   // Copies: the stored page's own header pairs are never changed.
-  const headers = page.headers.filter(([name]) => !(notModified && name.toLowerCase() === "content-type")).map(([name, value]): [string, string] => [name, value]);
+  const headers = page.headers
+    .filter(([name]) => !(notModified && name.toLowerCase() === "content-type"))
+    .map(([name, value]): [string, string] => [name, value]);
   headers.push(["ETag", etagFor(page, encoding)]);
   const remember = versionCookieFor(target, { status: notModified ? 304 : page.status, contentType }, header);
   if (remember) {
     headers.push(["Set-Cookie", remember]);
     // This answer is this reader's: no shared cache may keep its cookie for another.
-    for (const entry of headers) if (entry[0].toLowerCase() === "cache-control") entry[1] = entry[1].replace(/^public\b/, "private");
+    for (const entry of headers)
+      if (entry[0].toLowerCase() === "cache-control") entry[1] = entry[1].replace(/^public\b/, "private");
   }
   if (notModified) return { status: 304, headers, body: null };
-  const bytes = encoding === "identity" ? page.body : encodedBody(page, encoding, () => key && pageCache.resize(key, page));
+  const bytes =
+    encoding === "identity" ? page.body : encodedBody(page, encoding, () => key && pageCache.resize(key, page));
   if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
   headers.push(["Content-Length", String(bytes.length)]);
   return { status: page.status, headers, body: method === "HEAD" ? null : bytes };
 }
 
 export function respondFromStore(request: Request, page: CachedPage, key: string | null = null): Response {
-  const { status, headers, body } = answerFrom(page, request.method, (name) => request.headers.get(name), key, request.url);
+  const { status, headers, body } = answerFrom(
+    page,
+    request.method,
+    (name) => request.headers.get(name),
+    key,
+    request.url,
+  );
   return new Response(body, { status, headers });
 }
 
@@ -204,7 +217,11 @@ const inProduction = new Map<string, Promise<CachedPage>>();
  * that one render instead of queueing renders of their own.
  * With `store: false` (errors, form answers) nothing is kept or shared.
  */
-export async function cachedResponse(request: Request, produce: () => Promise<Representation>, { store = true } = {}): Promise<Response> {
+export async function cachedResponse(
+  request: Request,
+  produce: () => Promise<Representation>,
+  { store = true } = {},
+): Promise<Response> {
   const key = store ? requestKey(request.method, request.url, (name) => request.headers.get(name)) : null;
   if (!key) return respondFromStore(request, storeRepresentation(await produce()));
   const hit = pageCache.get(key);

@@ -28,12 +28,16 @@ const bytesOf = (buffer: Buffer): Bytes => new Uint8Array(buffer);
 
 function compressNow(body: Bytes, coding: ContentCoding): Bytes {
   const level = FAST[coding];
-  return bytesOf(coding === "br" ? brotliCompressSync(body, brotliOptions(level, body.length)) : gzipSync(body, { level }));
+  return bytesOf(
+    coding === "br" ? brotliCompressSync(body, brotliOptions(level, body.length)) : gzipSync(body, { level }),
+  );
 }
 
 async function compressInBackground(body: Bytes, coding: ContentCoding): Promise<Bytes> {
   const level = BEST[coding];
-  return bytesOf(coding === "br" ? await brotliAsync(body, brotliOptions(level, body.length)) : await gzipAsync(body, { level }));
+  return bytesOf(
+    coding === "br" ? await brotliAsync(body, brotliOptions(level, body.length)) : await gzipAsync(body, { level }),
+  );
 }
 
 const pending = new Set<string>();

@@ -14,7 +14,11 @@ const CACHEABLE_STATUS = new Set([200, 404]);
 function markdownPage(request: Request) {
   const { pathname } = new URL(request.url);
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const page = path.endsWith(".md") ? path.slice(0, -3) : (request.headers.get("accept") ?? "").includes("text/markdown") ? path : undefined;
+  const page = path.endsWith(".md")
+    ? path.slice(0, -3)
+    : (request.headers.get("accept") ?? "").includes("text/markdown")
+      ? path
+      : undefined;
   if (page === undefined) return undefined;
   // The API reference's pages have one too (app/api-reference/markdown-twin.ts).
   return findPageIfBuilt(page) ?? (page === "/api" || page.startsWith("/api/") ? apiMarkdown(page) : undefined);
@@ -25,7 +29,12 @@ function busy(): { status: number; body: string; headers: Record<string, string>
   return {
     status: 503,
     body: "503 Service Unavailable: the server is busy; try again in a moment.\n",
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "1", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": "1",
+      "X-Content-Type-Options": "nosniff",
+    },
   };
 }
 
@@ -44,7 +53,12 @@ export interface DocumentArgs {
  * requestKey); later requests, and If-None-Match revalidations, are answered
  * from the stored bytes, mostly by the request guard before Remix runs.
  */
-export async function respondWithDocument({ request, statusCode, routeHeaders, render }: DocumentArgs): Promise<Response> {
+export async function respondWithDocument({
+  request,
+  statusCode,
+  routeHeaders,
+  render,
+}: DocumentArgs): Promise<Response> {
   const config = getSiteConfig();
   const https = isHttps(request, config);
   const url = new URL(request.url);
@@ -65,21 +79,29 @@ export async function respondWithDocument({ request, statusCode, routeHeaders, r
 
   // Only plain reads are kept: never an answer to a form post, never one that sets a cookie.
   const cacheable =
-    (request.method === "GET" || request.method === "HEAD") && CACHEABLE_STATUS.has(statusCode) && !routeHeaders.has("set-cookie");
-  return cachedResponse(request, async () => {
-    // React adds the doctype itself when the root element is <html>.
-    const html = await renderQueue.run(render);
-    if (html === null) return busy();
-    const headers: Record<string, string> = {
-      ...Object.fromEntries(routeHeaders),
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "private, no-store",
-      // The theme and announcement cookies change the page; content pages also have a Markdown form.
-      Vary: findPageIfBuilt(url.pathname.replace(/(.)\/+$/, "$1")) ? "Cookie, Accept, Accept-Encoding" : "Cookie, Accept-Encoding",
-      "Content-Security-Policy": contentSecurityPolicy(html, config),
-      ...securityHeaders(https),
-    };
-    if (statusCode === 405 && !routeHeaders.has("allow")) headers.Allow = "GET, HEAD";
-    return { status: statusCode, body: html, headers };
-  }, { store: cacheable });
+    (request.method === "GET" || request.method === "HEAD") &&
+    CACHEABLE_STATUS.has(statusCode) &&
+    !routeHeaders.has("set-cookie");
+  return cachedResponse(
+    request,
+    async () => {
+      // React adds the doctype itself when the root element is <html>.
+      const html = await renderQueue.run(render);
+      if (html === null) return busy();
+      const headers: Record<string, string> = {
+        ...Object.fromEntries(routeHeaders),
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "private, no-store",
+        // The theme and announcement cookies change the page; content pages also have a Markdown form.
+        Vary: findPageIfBuilt(url.pathname.replace(/(.)\/+$/, "$1"))
+          ? "Cookie, Accept, Accept-Encoding"
+          : "Cookie, Accept-Encoding",
+        "Content-Security-Policy": contentSecurityPolicy(html, config),
+        ...securityHeaders(https),
+      };
+      if (statusCode === 405 && !routeHeaders.has("allow")) headers.Allow = "GET, HEAD";
+      return { status: statusCode, body: html, headers };
+    },
+    { store: cacheable },
+  );
 }

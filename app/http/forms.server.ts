@@ -37,7 +37,9 @@ export async function readSettingsForm(request: Request): Promise<Record<string,
     try {
       const value: unknown = JSON.parse(text);
       if (value && typeof value === "object" && !Array.isArray(value)) {
-        return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+        return Object.fromEntries(
+          Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+        );
       }
     } catch {
       // fall through to the 400 below
@@ -65,7 +67,12 @@ function refererPath(request: Request, origin: string): string | undefined {
  * page: then its Referer says) is redirected back there; a background request
  * from JavaScript gets `result` as JSON.
  */
-export function settingsSaved(request: Request, form: Record<string, string>, setCookie: string, result: Record<string, string>): Response {
+export function settingsSaved(
+  request: Request,
+  form: Record<string, string>,
+  setCookie: string,
+  result: Record<string, string>,
+): Response {
   const headers = { "Set-Cookie": setCookie, "Cache-Control": "no-store" };
   if (form.redirectTo === undefined) return json(result, { headers });
   const origin = publicOrigin(request, getSiteConfig());

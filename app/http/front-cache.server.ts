@@ -74,9 +74,14 @@ export function registerFrontCache(): void {
   if (process.env.NODE_ENV !== "production") return;
   try {
     const { buildId } = getSiteContent();
-    console.log(`[smriti-site] compiled content ${buildId} opened from ${SITE_CONTENT_FILE}; kept open, so replacing or removing the file changes nothing here`);
+    console.log(
+      `[smriti-site] compiled content ${buildId} opened from ${SITE_CONTENT_FILE}; kept open, so replacing or removing the file changes nothing here`,
+    );
   } catch (error) {
-    console.error("[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can", error);
+    console.error(
+      "[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can",
+      error,
+    );
   }
   (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE] = { answer };
 }

@@ -73,7 +73,8 @@ export class KnownAddresses {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     const segments = path.toLowerCase().split("/").filter(Boolean);
     try {
-      const isPage = pageKind(path) !== undefined || (path.endsWith(".md") && pageKind(path.slice(0, -3)) !== undefined);
+      const isPage =
+        pageKind(path) !== undefined || (path.endsWith(".md") && pageKind(path.slice(0, -3)) !== undefined);
       if (isPage) return false;
       if (path === "/api.md") return false; // the API overview's Markdown form (app/http/document.server.ts)
       // An old address of a page answers 301 (front matter redirect_from), never the shared 404.

@@ -10,6 +10,7 @@ export function logOnce(subject: string, message: string, error?: unknown): void
   if (logged.has(subject)) return;
   if (logged.size >= MAX_REMEMBERED) logged.clear();
   logged.add(subject);
-  const reason = error instanceof Error ? `: ${(error as NodeJS.ErrnoException).code ?? error.name}: ${error.message}` : "";
+  const reason =
+    error instanceof Error ? `: ${(error as NodeJS.ErrnoException).code ?? error.name}: ${error.message}` : "";
   console.error(`[smriti-site] ${message} (${subject})${reason}`);
 }

@@ -40,6 +40,7 @@ export function versionCookieFor(
   }
   const page = versionOfUrl(docsVersions(), pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
   if (!page) return null;
-  const secure = getSiteConfig().siteUrl?.startsWith("https:") || header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  const secure =
+    getSiteConfig().siteUrl?.startsWith("https:") || header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
   return rememberVersion(page, cookieValue(header("cookie"), VERSION_COOKIE), Boolean(secure));
 }

@@ -12,7 +12,12 @@ import type { SiteConfig } from "~/site.config";
 
 type Into = Pick<SiteVersion, "docsBase" | "apiUrl">;
 
-let rendered: { config: SiteConfig; quickStart: string; diagram: ArchitectureData | null; html: Map<string, string> } | null = null;
+let rendered: {
+  config: SiteConfig;
+  quickStart: string;
+  diagram: ArchitectureData | null;
+  html: Map<string, string>;
+} | null = null;
 
 /**
  * The landing page's body as HTML. Its sections are static, so they are
@@ -21,7 +26,12 @@ let rendered: { config: SiteConfig; quickStart: string; diagram: ArchitectureDat
  * of the components' code; once for each docs version its calls to action
  * lead into (`into`, the version the reader chose).
  */
-export function landingHtml(config: SiteConfig, quickStartHtml: string, diagram: ArchitectureData | null, into: Into): string {
+export function landingHtml(
+  config: SiteConfig,
+  quickStartHtml: string,
+  diagram: ArchitectureData | null,
+  into: Into,
+): string {
   if (rendered?.config !== config || rendered.quickStart !== quickStartHtml || rendered.diagram !== diagram) {
     rendered = { config, quickStart: quickStartHtml, diagram, html: new Map() };
   }

@@ -15,7 +15,16 @@ export function useClientLinks(ref: RefObject<HTMLElement>) {
     if (!root) return;
     const onClick = (event: MouseEvent) => {
       const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[href]");
-      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !link ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const url = new URL(link.href, window.location.href);
       if (url.origin !== window.location.origin || link.target || link.hasAttribute("download")) return;
       if (url.pathname === window.location.pathname && url.hash) return; // same-page anchor: let the browser scroll

@@ -24,7 +24,7 @@ function codeOf(button: HTMLElement): string {
   if (!code) return "";
   // One entry per source line; line numbers are CSS counters and are not copied.
   const lines = [...code.querySelectorAll<HTMLElement>("[data-line]")];
-  return lines.length ? lines.map(lineText).join("\n") : code.textContent ?? "";
+  return lines.length ? lines.map(lineText).join("\n") : (code.textContent ?? "");
 }
 
 async function copyCode(button: HTMLButtonElement) {

@@ -23,7 +23,9 @@ const TEXT_FAILURE = "500 Internal Server Error: this file could not be produced
  * failure becomes a short plain-text 500 instead of Remix's bare
  * "Unexpected Server Error"; thrown Responses (404s) pass through unchanged.
  */
-export function textRoute<Args>(answer: (args: Args) => Response | Promise<Response>): (args: Args) => Promise<Response> {
+export function textRoute<Args>(
+  answer: (args: Args) => Response | Promise<Response>,
+): (args: Args) => Promise<Response> {
   return async (args) => {
     try {
       return await answer(args);
@@ -32,7 +34,11 @@ export function textRoute<Args>(answer: (args: Args) => Response | Promise<Respo
       console.error(error);
       return new Response(TEXT_FAILURE, {
         status: 500,
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "X-Content-Type-Options": "nosniff",
+        },
       });
     }
   };

@@ -17,7 +17,15 @@ interface PageMetaInput {
 }
 
 /** Title, description, canonical link, Open Graph and Twitter tags of a page, all with absolute URLs. */
-export function pageMeta({ title, description, path, root, type = "article", canonical = true, extra = [] }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  root,
+  type = "article",
+  canonical = true,
+  extra = [],
+}: PageMetaInput): MetaDescriptor[] {
   const brand = root?.config.brand ?? "Smriti";
   const fullTitle = `${title} | ${brand}`;
   const origin = root?.origin ?? "";

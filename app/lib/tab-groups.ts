@@ -18,7 +18,8 @@ function remembered(group: string): string | null {
 function choose(group: string, value: string) {
   for (const tabs of document.querySelectorAll<HTMLElement>(".tabs[data-group-id]")) {
     if (tabs.dataset.groupId !== group) continue;
-    for (const input of tabs.querySelectorAll<HTMLInputElement>(":scope > .tabs-input")) if (input.value === value) input.checked = true;
+    for (const input of tabs.querySelectorAll<HTMLInputElement>(":scope > .tabs-input"))
+      if (input.value === value) input.checked = true;
   }
 }
 
@@ -32,7 +33,9 @@ export function useTabGroups(ref: RefObject<HTMLElement>, body: string) {
     }
     const onChange = (event: Event) => {
       const input = event.target as HTMLInputElement;
-      const group = input.classList.contains("tabs-input") ? input.closest<HTMLElement>(".tabs")?.dataset.groupId : undefined;
+      const group = input.classList.contains("tabs-input")
+        ? input.closest<HTMLElement>(".tabs")?.dataset.groupId
+        : undefined;
       if (!group) return;
       choose(group, input.value);
       try {

@@ -8,7 +8,12 @@ import { versionCookie } from "./version-cookie";
 /** Route data that names its docs version (docs pages, API references). */
 function isVersioned(data: unknown): data is PageVersions {
   const candidate = data as Partial<PageVersions> | null;
-  return Boolean(candidate && typeof candidate.version === "string" && candidate.alternates && typeof candidate.alternates === "object");
+  return Boolean(
+    candidate &&
+    typeof candidate.version === "string" &&
+    candidate.alternates &&
+    typeof candidate.alternates === "object",
+  );
 }
 
 /** The versioned data of the page being read, if it belongs to a version. */

@@ -22,7 +22,10 @@ export function versionCookieKey(value: string | undefined): string {
 }
 
 /** The version the cookie names among `versions`, unless it is the current release (which needs no cookie). */
-export function chosenVersion<V extends { id: string; status: string }>(value: string | undefined, versions: readonly V[]): V | undefined {
+export function chosenVersion<V extends { id: string; status: string }>(
+  value: string | undefined,
+  versions: readonly V[],
+): V | undefined {
   const key = versionCookieKey(value);
   return key ? versions.find((version) => version.id === key && version.status !== "current") : undefined;
 }
@@ -37,7 +40,11 @@ export function versionCookie(id: string | null, secure: boolean): string {
  * clearing the cookie when it is the current release; null when the cookie
  * the reader sent already says so.
  */
-export function rememberVersion(page: { id: string; status: string }, sent: string | undefined, secure: boolean): string | null {
+export function rememberVersion(
+  page: { id: string; status: string },
+  sent: string | undefined,
+  secure: boolean,
+): string | null {
   const id = page.status === "current" ? null : page.id;
   return (sent || null) === id ? null : versionCookie(id, secure);
 }

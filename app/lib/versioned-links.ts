@@ -18,7 +18,10 @@ export function versionedHref(slug: string, version: Pick<SiteVersion, "docsBase
  * Points the versioned links under `ref` into `version` whenever it changes:
  * the server drew them for the first page only, and the browser keeps that HTML.
  */
-export function useVersionedLinks(ref: RefObject<HTMLElement>, version: Pick<SiteVersion, "docsBase" | "apiUrl"> | undefined) {
+export function useVersionedLinks(
+  ref: RefObject<HTMLElement>,
+  version: Pick<SiteVersion, "docsBase" | "apiUrl"> | undefined,
+) {
   const docsBase = version?.docsBase;
   const apiUrl = version?.apiUrl;
   useEffect(() => {

@@ -11,7 +11,8 @@ import { load } from "~/lib/load.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return load(() => {
     const address = apiAddress(params.first, params.tag);
-    if (address && "redirect" in address) throw redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, 302);
+    if (address && "redirect" in address)
+      throw redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, 302);
     const data = address ? apiRouteData(address) : null;
     if (!data) throw new Response("Not Found", { status: 404 });
     return json(data);

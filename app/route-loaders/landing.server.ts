@@ -23,9 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The calls to action lead into the version the reader chose (app/lib/version-cookie.ts), else the current release.
     const chosen = readChosenVersion(request);
     const versions = siteVersionsOf(content);
-    const into = versions.find((version) => version.id === chosen) ?? versions.find((version) => version.status === "current") ?? { docsBase: "/docs", apiUrl: "/api" };
+    const into = versions.find((version) => version.id === chosen) ??
+      versions.find((version) => version.status === "current") ?? { docsBase: "/docs", apiUrl: "/api" };
     // Sent as HTML like a docs page's body, and left out of the hydration payload (app/http/hydration.server.ts).
-    const page: ContentRouteData["page"] = { url: "/", title: config.tagline, description: DESCRIPTION, kind: "page", html: landingHtml(config, quickStart, currentVersion(content).diagrams?.architecture ?? null, into) };
+    const page: ContentRouteData["page"] = {
+      url: "/",
+      title: config.tagline,
+      description: DESCRIPTION,
+      kind: "page",
+      html: landingHtml(config, quickStart, currentVersion(content).diagrams?.architecture ?? null, into),
+    };
     return json({ page });
   });
 }

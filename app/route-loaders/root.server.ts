@@ -12,7 +12,10 @@ import { pageConfig, type RootData } from "~/lib/root-data";
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(async () => {
     const config = getSiteConfig();
-    const [theme, notDismissed] = await Promise.all([readTheme(request), announcementVisible(request, config.announcement)]);
+    const [theme, notDismissed] = await Promise.all([
+      readTheme(request),
+      announcementVisible(request, config.announcement),
+    ]);
     return json<RootData>({
       config: pageConfig(config),
       theme,

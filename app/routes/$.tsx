@@ -7,7 +7,12 @@ export { loader };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data?.page
-    ? pageMeta({ title: data.page.title, description: data.page.description, path: data.page.url, root: rootFromMatches(matches) })
+    ? pageMeta({
+        title: data.page.title,
+        description: data.page.description,
+        path: data.page.url,
+        root: rootFromMatches(matches),
+      })
     : [];
 
 /**
@@ -20,7 +25,9 @@ export default function StandalonePage() {
     <div className="mx-auto flex w-full max-w-6xl flex-1 px-4">
       <Main className="min-w-0 flex-1 py-10">
         <article className="doc-article">
-          <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
+          <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            {data.page.title}
+          </h1>
           <TableOfContents toc={data.toc} />
           <DocContent url={data.page.url} html={data.page.html} />
           <PageMeta data={data} />

@@ -3,4 +3,6 @@ import { textRoute } from "~/lib/load.server";
 import { llmsResponse } from "~/seo/llms.server";
 
 /** Another version's whole guide in one Markdown file: /next/llms-full.txt. */
-export const loader = textRoute(({ request, params }: LoaderFunctionArgs) => llmsResponse(request, "llms-full.txt", params.version ?? ""));
+export const loader = textRoute(({ request, params }: LoaderFunctionArgs) =>
+  llmsResponse(request, "llms-full.txt", params.version ?? ""),
+);

@@ -3,4 +3,6 @@ import { textRoute } from "~/lib/load.server";
 import { specResponse } from "~/api-reference/spec-response.server";
 
 /** Another version's API contract as YAML: /next/openapi.yaml, /<release>/openapi.yaml. */
-export const loader = textRoute(({ request, params }: LoaderFunctionArgs) => specResponse(request, "yaml", params.version ?? ""));
+export const loader = textRoute(({ request, params }: LoaderFunctionArgs) =>
+  specResponse(request, "yaml", params.version ?? ""),
+);

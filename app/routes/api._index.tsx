@@ -34,30 +34,38 @@ export default function ApiReferencePage() {
   return (
     <div className="mx-auto flex w-full max-w-8xl flex-1 px-4">
       <ApiSidebar navigation={data.navigation} overviewUrl={overviewUrl} pageUrl={data.page.url} />
-    <Main className="min-w-0 flex-1">
-      <div className="mx-auto max-w-5xl px-4 pt-10">
-        {data.overview ? (
-          <p className="mb-2 text-sm font-bold">
-            <Link className="text-brand-strong underline dark:text-brand" to={data.overview.url}>
-              {data.overview.label}
-            </Link>
+      <Main className="min-w-0 flex-1">
+        <div className="mx-auto max-w-5xl px-4 pt-10">
+          {data.overview ? (
+            <p className="mb-2 text-sm font-bold">
+              <Link className="text-brand-strong underline dark:text-brand" to={data.overview.url}>
+                {data.overview.label}
+              </Link>
+            </p>
+          ) : null}
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            {data.heading}
+          </h1>
+          <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+            <span className="font-bold text-slate-900 dark:text-white">{data.specTitle}</span>
+            <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">
+              Version {data.specVersion}
+            </span>
+            <span>
+              {data.operationCount} {data.operationCount === 1 ? "operation" : "operations"}
+            </span>
+            <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specYamlUrl}>
+              Download OpenAPI (YAML)
+            </a>
+            <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specJsonUrl}>
+              Download OpenAPI (JSON)
+            </a>
           </p>
-        ) : null}
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.heading}</h1>
-        <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-          <span className="font-bold text-slate-900 dark:text-white">{data.specTitle}</span>
-          <span className="rounded-full bg-sky-100 px-3 py-1 font-bold text-sky-900 dark:bg-sky-950 dark:text-sky-200">Version {data.specVersion}</span>
-          <span>
-            {data.operationCount} {data.operationCount === 1 ? "operation" : "operations"}
-          </span>
-          <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specYamlUrl}>Download OpenAPI (YAML)</a>
-          <a className="font-medium text-brand-strong underline dark:text-brand" href={data.specJsonUrl}>Download OpenAPI (JSON)</a>
-        </p>
-      </div>
-      <ApiExplorer key={data.specJsonUrl} specUrl={data.specJsonUrl} specServers={data.specServers}>
-        <DocContent url={data.page.url} html={data.page.html} />
-      </ApiExplorer>
-    </Main>
+        </div>
+        <ApiExplorer key={data.specJsonUrl} specUrl={data.specJsonUrl} specServers={data.specServers}>
+          <DocContent url={data.page.url} html={data.page.html} />
+        </ApiExplorer>
+      </Main>
     </div>
   );
 }

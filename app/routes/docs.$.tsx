@@ -4,7 +4,16 @@ import { Breadcrumbs } from "~/components/docs/Breadcrumbs";
 import { Pagination } from "~/components/docs/Pagination";
 import { Sidebar } from "~/components/docs/Sidebar";
 import { loader } from "~/route-loaders/docs-page.server";
-import { DocContent, Main, PageMeta, pageMeta, rootFromMatches, SidebarProblems, TableOfContents, versionRobots } from "~/page-kit";
+import {
+  DocContent,
+  Main,
+  PageMeta,
+  pageMeta,
+  rootFromMatches,
+  SidebarProblems,
+  TableOfContents,
+  versionRobots,
+} from "~/page-kit";
 
 export { loader };
 
@@ -53,7 +62,9 @@ export default function DocPage() {
       <Main className="min-w-0 flex-1 py-8 lg:px-10">
         <article className="doc-article">
           <Breadcrumbs items={data.breadcrumbs} />
-          <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{data.page.title}</h1>
+          <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            {data.page.title}
+          </h1>
           <TableOfContents toc={data.toc} />
           <DocContent url={data.page.url} html={data.page.html} />
           <PageMeta data={data} />

@@ -25,7 +25,13 @@ export function loader() {
     const { ready, checks } = readiness();
     if (!ready) return reply(503, { status: "unavailable", checks });
     const { build, buildId } = getSiteContent();
-    return reply(200, { status: "ok", version: build.version, commit: build.commit ?? "unknown", content: buildId, checks });
+    return reply(200, {
+      status: "ok",
+      version: build.version,
+      commit: build.commit ?? "unknown",
+      content: buildId,
+      checks,
+    });
   } catch {
     return reply(503, { status: "unavailable", reason: "the health check itself failed" });
   }

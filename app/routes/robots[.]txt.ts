@@ -3,4 +3,6 @@ import { textRoute } from "~/lib/load.server";
 import { robotsTxt } from "~/seo/robots.server";
 import { TEXT_PLAIN, textResource } from "~/seo/text-resource.server";
 
-export const loader = textRoute(({ request }: LoaderFunctionArgs) => textResource(request, "robots", TEXT_PLAIN, ({ origin }) => robotsTxt(origin)));
+export const loader = textRoute(({ request }: LoaderFunctionArgs) =>
+  textResource(request, "robots", TEXT_PLAIN, ({ origin }) => robotsTxt(origin)),
+);

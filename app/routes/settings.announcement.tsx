@@ -27,13 +27,18 @@ export default function AnnouncementSettings() {
         </Link>
       </p>
       <p className="mt-4 text-slate-700 dark:text-slate-300">
-        {visible ? "The announcement bar is shown at the top of every page." : "You have closed the announcement bar on this device."}
+        {visible
+          ? "The announcement bar is shown at the top of every page."
+          : "You have closed the announcement bar on this device."}
       </p>
       {visible && announcement.closeable ? (
         <form method="post" action={DISMISS_ANNOUNCEMENT_ACTION} className="mt-6">
           <input type="hidden" name="id" value={announcement.id} />
           <input type="hidden" name="redirectTo" value={DISMISS_ANNOUNCEMENT_ACTION} />
-          <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 font-bold dark:border-slate-700">
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-4 py-2 font-bold dark:border-slate-700"
+          >
             Hide the announcement
           </button>
         </form>

@@ -19,7 +19,8 @@ export default function ThemeSettings() {
     <Main className="mx-auto w-full max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Theme</h1>
       <p className="mt-4 text-slate-700 dark:text-slate-300">
-        This site is shown in the <strong>{theme === Theme.DARK ? "dark" : "light"}</strong> theme. Your choice is kept in a cookie on this device.
+        This site is shown in the <strong>{theme === Theme.DARK ? "dark" : "light"}</strong> theme. Your choice is kept
+        in a cookie on this device.
       </p>
       <div className="mt-6 flex gap-3">
         {[Theme.LIGHT, Theme.DARK].map((choice) => (

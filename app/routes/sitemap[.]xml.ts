@@ -3,4 +3,6 @@ import { textRoute } from "~/lib/load.server";
 import { sitemapXml } from "~/seo/sitemap.server";
 import { APPLICATION_XML, textResource } from "~/seo/text-resource.server";
 
-export const loader = textRoute(({ request }: LoaderFunctionArgs) => textResource(request, "sitemap", APPLICATION_XML, ({ content, origin }) => sitemapXml(content, origin)));
+export const loader = textRoute(({ request }: LoaderFunctionArgs) =>
+  textResource(request, "sitemap", APPLICATION_XML, ({ content, origin }) => sitemapXml(content, origin)),
+);

@@ -50,7 +50,18 @@ function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
   const page = (url: string, heading: string, description: string): Entry => {
     const text = markdownAsText(description);
     return {
-      display: { kind: "api", version: version.id, url, group: apiUrl, title: API_TITLE, trail: "", heading, endpoint: "", text, code: "" },
+      display: {
+        kind: "api",
+        version: version.id,
+        url,
+        group: apiUrl,
+        title: API_TITLE,
+        trail: "",
+        heading,
+        endpoint: "",
+        text,
+        code: "",
+      },
       indexed: { title: API_TITLE, heading, endpoint: "", description: "", text, code: "" },
     };
   };
@@ -65,7 +76,10 @@ function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
         const names = [
           ...operation.parameters.map((p) => p.name),
           ...(operation.requestBody?.fields.map((f) => f.name) ?? []),
-          ...operation.responses.flatMap((r) => [...(r.model ? [r.model] : []), ...(r.fields?.map((f) => f.name) ?? [])]),
+          ...operation.responses.flatMap((r) => [
+            ...(r.model ? [r.model] : []),
+            ...(r.fields?.map((f) => f.name) ?? []),
+          ]),
         ].join(" ");
         return {
           display: {
@@ -80,7 +94,14 @@ function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
             text,
             code: "",
           },
-          indexed: { title: "", heading: `${operation.summary} ${group.tag}`, endpoint, description: "", text, code: names },
+          indexed: {
+            title: "",
+            heading: `${operation.summary} ${group.tag}`,
+            endpoint,
+            description: "",
+            text,
+            code: names,
+          },
         };
       }),
     ]),
@@ -89,7 +110,18 @@ function apiEntries(api: ApiReference, version: DocsVersion): Entry[] {
       const text = markdownAsText(model.description);
       const code = [model.name, ...model.fields.map((field) => field.name)].join(" ");
       return {
-        display: { kind: "api", version: version.id, url, group: url, title: model.name, trail: `${API_TITLE}${TRAIL_SEPARATOR}Models`, heading: "", endpoint: "", text, code: "" },
+        display: {
+          kind: "api",
+          version: version.id,
+          url,
+          group: url,
+          title: model.name,
+          trail: `${API_TITLE}${TRAIL_SEPARATOR}Models`,
+          heading: "",
+          endpoint: "",
+          text,
+          code: "",
+        },
         indexed: { title: model.name, heading: "Models", endpoint: "", description: "", text, code },
       };
     }),

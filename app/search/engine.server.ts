@@ -3,7 +3,15 @@ import { highlight, snippet } from "./highlight";
 import type { SearchLimits } from "./limits";
 import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
 import { cleanQuery, queryTerms, tokens } from "./text";
-import type { Highlighted, SearchAnswer, SearchDocument, SearchHit, SearchIndexData, SearchScope, SearchVersion } from "./types";
+import type {
+  Highlighted,
+  SearchAnswer,
+  SearchDocument,
+  SearchHit,
+  SearchIndexData,
+  SearchScope,
+  SearchVersion,
+} from "./types";
 
 /**
  * Field weights: a word in a page title, an API path or the page's one-line
@@ -97,7 +105,9 @@ function toHit(group: Group, documents: SearchDocument[], opening: SearchDocumen
 
 export class IndexFormatError extends Error {
   constructor(found: unknown) {
-    super(`the search index has format ${String(found)}, this server reads format ${SEARCH_INDEX_FORMAT}: run "npm run build"`);
+    super(
+      `the search index has format ${String(found)}, this server reads format ${SEARCH_INDEX_FORMAT}: run "npm run build"`,
+    );
     this.name = "IndexFormatError";
   }
 }
@@ -124,7 +134,8 @@ export class SiteSearch {
     this.index = MiniSearch.loadJS<IndexedFields>(data.index, INDEX_OPTIONS);
     this.documents = data.documents;
     this.phraseText = data.documents.map((d) => ` ${wordsOf(`${d.title} ${d.heading} ${d.text}`)} `);
-    for (const document of data.documents) if (!this.openings.has(document.group)) this.openings.set(document.group, document);
+    for (const document of data.documents)
+      if (!this.openings.has(document.group)) this.openings.set(document.group, document);
   }
 
   /** Every term searched at once; the sections that hold all the words are picked out after. */
@@ -150,13 +161,18 @@ export class SiteSearch {
    * Only the scope's version is searched, or, for all versions, its hits come
    * first.
    */
-  search(rawQuery: unknown, limits: SearchLimits, scope: SearchScope = { version: this.current, all: false }): SearchAnswer {
+  search(
+    rawQuery: unknown,
+    limits: SearchLimits,
+    scope: SearchScope = { version: this.current, all: false },
+  ): SearchAnswer {
     const { text, truncated } = cleanQuery(rawQuery);
     const { words, compounds } = queryTerms(text);
     const answer = { query: text, truncated, scope, versions: this.versions };
     if (words.length === 0 && compounds.length === 0) return { ...answer, total: 0, hits: [] };
 
-    const inScope = (result: SearchResult) => scope.all || this.documents[result.id as number]?.version === scope.version;
+    const inScope = (result: SearchResult) =>
+      scope.all || this.documents[result.id as number]?.version === scope.version;
     const found = this.run(words, compounds);
     // Exact: the section holds a searched compound itself, not only a fuzzy neighbour or its words apart.
     const exact = (result: SearchResult) => compounds.some((compound) => compound in result.match);
@@ -165,14 +181,18 @@ export class SiteSearch {
     const results = all.length > 0 ? all : any;
     if (words.length > 1) {
       const phrase = ` ${words.join(" ")}`;
-      for (const result of results) if (this.phraseText[result.id as number]?.includes(phrase)) result.score *= PHRASE_BOOST;
+      for (const result of results)
+        if (this.phraseText[result.id as number]?.includes(phrase)) result.score *= PHRASE_BOOST;
       results.sort((a, b) => b.score - a.score);
     }
     for (const result of results) if (exact(result)) result.score *= EXACT_BOOST;
     // No exact hit here but in another version: the answer names those versions, to offer them.
     const exactElsewhere =
       compounds.length > 0 && !scope.all && !results.some(exact)
-        ? this.versions.filter((v) => v.id !== scope.version && found.some((r) => exact(r) && this.documents[r.id as number]?.version === v.id))
+        ? this.versions.filter(
+            (v) =>
+              v.id !== scope.version && found.some((r) => exact(r) && this.documents[r.id as number]?.version === v.id),
+          )
         : [];
 
     const groups = new Map<string, Group>();
@@ -195,7 +215,9 @@ export class SiteSearch {
       total: ranked.length,
       hits: ranked
         .slice(0, limits.hits)
-        .map((group) => toHit(group, this.documents, this.openings.get(group.document.group) ?? group.document, limits)),
+        .map((group) =>
+          toHit(group, this.documents, this.openings.get(group.document.group) ?? group.document, limits),
+        ),
     };
   }
 }

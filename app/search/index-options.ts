@@ -20,7 +20,14 @@ export interface IndexedFields {
   code: string;
 }
 
-export const INDEXED_FIELDS: (keyof Omit<IndexedFields, "id">)[] = ["title", "heading", "endpoint", "description", "text", "code"];
+export const INDEXED_FIELDS: (keyof Omit<IndexedFields, "id">)[] = [
+  "title",
+  "heading",
+  "endpoint",
+  "description",
+  "text",
+  "code",
+];
 
 /** Options the build indexes with and the server loads with; they must be the same. */
 export const INDEX_OPTIONS: Options<IndexedFields> = {

@@ -18,6 +18,10 @@ export function getSiteSearch(): SiteSearch {
 
 /** A search over `content`'s index and versions. */
 export function siteSearchOf(content: Pick<SiteContent, "search" | "versions">): SiteSearch {
-  const versions = content.versions.map(({ version }) => ({ id: version.id, label: version.label, current: version.status === "current" }));
+  const versions = content.versions.map(({ version }) => ({
+    id: version.id,
+    label: version.label,
+    current: version.status === "current",
+  }));
   return new SiteSearch(content.search, versions, currentVersion(content).version.id);
 }

@@ -28,7 +28,9 @@ const PATH = /(?:\/[\p{L}\p{M}\p{N}_{}.~-]+)+/gu;
  * install"). Not indexed; dropped from queries except as the word being typed.
  */
 export const STOP_WORDS = new Set(
-  "a an and are as at be by can do does for from how i if in into is it its my of on or so that the then this to was what when where which who will with you your".split(" "),
+  "a an and are as at be by can do does for from how i if in into is it its my of on or so that the then this to was what when where which who will with you your".split(
+    " ",
+  ),
 );
 
 const ASCII = /^\p{ASCII}*$/u;
@@ -37,7 +39,10 @@ const ASCII = /^\p{ASCII}*$/u;
 export function normalizeTerm(term: string): string {
   // Most terms are ASCII, and Unicode normalization is the slow part of highlighting.
   if (ASCII.test(term)) return term.toLowerCase();
-  return term.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return term
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 type Visit = (term: string, start: number, end: number, compound: boolean) => void;
@@ -111,9 +116,7 @@ export interface CleanQuery {
 
 /** The query as it will be searched and shown. Cuts by characters, never inside a surrogate pair. */
 export function cleanQuery(raw: unknown): CleanQuery {
-  const text = (typeof raw === "string" ? raw : "")
-    .replace(/[\p{Cc}\p{Cf}\s]+/gu, " ")
-    .trim();
+  const text = (typeof raw === "string" ? raw : "").replace(/[\p{Cc}\p{Cf}\s]+/gu, " ").trim();
   const chars = Array.from(text);
   if (chars.length <= MAX_QUERY_LENGTH) return { text, truncated: false };
   return { text: chars.slice(0, MAX_QUERY_LENGTH).join("").trim(), truncated: true };

@@ -15,7 +15,9 @@ function linkText(text: string): string {
 
 /** "release 24.05.08", or "Next, the unreleased main branch (6b8b599)". */
 function versionName({ version }: VersionContent): string {
-  return version.status === "next" ? `${version.label}, the unreleased main branch${version.ref ? ` (${version.ref})` : ""}` : `release ${version.id}`;
+  return version.status === "next"
+    ? `${version.label}, the unreleased main branch${version.ref ? ` (${version.ref})` : ""}`
+    : `release ${version.id}`;
 }
 
 /** Where a version's llms.txt and llms-full.txt are: /llms.txt for the current release, /next/llms.txt… */
@@ -36,7 +38,12 @@ function pageItem(page: CompiledPage, origin: string): string {
 }
 
 /** One section per sidebar category, named by its trail ("User Guide / Features"), with the pages directly in it. */
-function categorySections(items: NavItem[], content: TextSource["content"], origin: string, trail: string[] = []): string[] {
+function categorySections(
+  items: NavItem[],
+  content: TextSource["content"],
+  origin: string,
+  trail: string[] = [],
+): string[] {
   return items.flatMap((item) => {
     if (item.type === "link") return [];
     const label = [...trail, item.label];
@@ -64,7 +71,8 @@ export function llmsTxt(source: TextSource, entry: VersionContent): string {
   const optional = [
     ...(version.status === "current" ? standalone.map((page) => pageItem(page, origin)) : []),
     ...others.map(
-      (other) => `- [${linkText(other.version.label)} documentation](${origin}${llmsPath(other, "llms.txt")}): The same index for ${versionName(other)}.`,
+      (other) =>
+        `- [${linkText(other.version.label)} documentation](${origin}${llmsPath(other, "llms.txt")}): The same index for ${versionName(other)}.`,
     ),
   ];
   const sections = [

@@ -10,7 +10,12 @@ interface SitemapEntry {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 /**
@@ -21,7 +26,9 @@ function escapeXml(text: string): string {
 export function sitemapEntries(content: Pick<SiteContent, "pages" | "versions">): SitemapEntry[] {
   const currentEntry = content.versions.find((entry) => entry.version.status === "current");
   const current = currentEntry?.version.id;
-  const apiTagPages = [...(currentEntry?.api?.tags ?? []), ...(currentEntry?.api ? [currentEntry.api.models] : [])].map((tag) => tag.url);
+  const apiTagPages = [...(currentEntry?.api?.tags ?? []), ...(currentEntry?.api ? [currentEntry.api.models] : [])].map(
+    (tag) => tag.url,
+  );
   // Keys first, then one page at a time: the pages may be read from disk, and must not all be in memory at once.
   const pages = Object.keys(content.pages)
     .map((url) => {

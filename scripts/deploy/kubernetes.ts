@@ -64,7 +64,11 @@ export const deployment: Deployment = {
             livenessProbe: health(10, 3),
             lifecycle: { preStop: { exec: { command: ["sleep", String(PRE_STOP_SECONDS)] } } },
             resources: { requests: { cpu: "250m", memory: "160Mi" }, limits: { memory: "256Mi" } },
-            securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } },
+            securityContext: {
+              allowPrivilegeEscalation: false,
+              readOnlyRootFilesystem: true,
+              capabilities: { drop: ["ALL"] },
+            },
           },
         ],
       },

@@ -133,7 +133,9 @@ class LiveSite {
           this.follow(next);
           await previous.stop();
         } catch (error) {
-          log(`the content pipeline failed to start; the previous one stays until the next change:\n${error?.stack ?? error}`);
+          log(
+            `the content pipeline failed to start; the previous one stays until the next change:\n${error?.stack ?? error}`,
+          );
         }
       })();
     }, 100);

@@ -11,7 +11,8 @@ import { register } from "tsx/esm/api";
 const pipelineFiles = new Set();
 register({
   onImport(url) {
-    if (url.startsWith("file:") && !url.includes("/node_modules/")) pipelineFiles.add(fileURLToPath(url.replace(/\?.*$/, "")));
+    if (url.startsWith("file:") && !url.includes("/node_modules/"))
+      pipelineFiles.add(fileURLToPath(url.replace(/\?.*$/, "")));
   },
 });
 const { LiveContent } = await import("../../app/content/live.server.ts");

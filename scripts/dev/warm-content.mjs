@@ -16,7 +16,8 @@ try {
     contentDir: resolve(root, process.env.SITE_CONTENT_DIR ?? "content"),
     tolerant: true,
     // As the pipeline logs its compiles (a file outside the checkout by its absolute path).
-    onCompiled: (file, ms) => console.log(`[content] compiled ${file.startsWith("../") ? resolve(root, file) : file} in ${Math.round(ms)} ms`),
+    onCompiled: (file, ms) =>
+      console.log(`[content] compiled ${file.startsWith("../") ? resolve(root, file) : file} in ${Math.round(ms)} ms`),
   });
 } catch {
   // The content pipeline builds the same content again and shows what is wrong.

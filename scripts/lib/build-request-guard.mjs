@@ -17,7 +17,9 @@ export async function buildRequestGuard(outfile) {
     format: "esm",
     target: "node20",
     logLevel: "warning",
-    banner: { js: "// Built from server/guard/ by scripts/lib/build-request-guard.mjs: edit the TypeScript, not this file." },
+    banner: {
+      js: "// Built from server/guard/ by scripts/lib/build-request-guard.mjs: edit the TypeScript, not this file.",
+    },
   });
 }
 

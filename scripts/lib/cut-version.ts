@@ -34,7 +34,10 @@ export interface CutVersionResult {
 
 /** Files under `paths` that git sees as changed or untracked; null when `root` is not a git work tree. */
 function uncommitted(root: string, paths: string[]): string[] | null {
-  const status = spawnSync("git", ["status", "--porcelain", "--untracked-files=all", "--", ...paths], { cwd: root, encoding: "utf8" });
+  const status = spawnSync("git", ["status", "--porcelain", "--untracked-files=all", "--", ...paths], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (status.status !== 0) return null;
   return status.stdout.split("\n").filter(Boolean);
 }
@@ -58,15 +61,21 @@ function problems(root: string, id: string, file: VersionsFile): string[] {
     found.push(`${file.next.spec} does not exist: Next has no API spec to release`);
   } else {
     const version = specVersion(join(root, file.next.spec));
-    if (version !== id) found.push(`${file.next.spec} says info.version "${version ?? "(none)"}", not "${id}": set it to the release id first`);
+    if (version !== id)
+      found.push(
+        `${file.next.spec} says info.version "${version ?? "(none)"}", not "${id}": set it to the release id first`,
+      );
   }
   for (const target of [`content/${releaseTree(file.current)}`, releaseSpecFile(file.current)]) {
-    if (existsSync(join(root, target))) found.push(`${target} exists already: the release ${file.current} was archived before`);
+    if (existsSync(join(root, target)))
+      found.push(`${target} exists already: the release ${file.current} was archived before`);
   }
 
   const dirty = uncommitted(root, ["content", "spec"]);
-  if (dirty === null) found.push(`${root} is not a git work tree: cut versions in a clone, so the change can be reviewed`);
-  else if (dirty.length) found.push(`content/ or spec/ has uncommitted changes; commit or stash them first:\n    ${dirty.join("\n    ")}`);
+  if (dirty === null)
+    found.push(`${root} is not a git work tree: cut versions in a clone, so the change can be reviewed`);
+  else if (dirty.length)
+    found.push(`content/ or spec/ has uncommitted changes; commit or stash them first:\n    ${dirty.join("\n    ")}`);
   return found;
 }
 
@@ -98,6 +107,9 @@ export function cutVersion(root: string, id: string): CutVersionResult {
   return {
     previous,
     current: id,
-    moves: [...moves.map(([from, to, how]) => `${how === "move" ? "moved " : "copied"} ${from} -> ${to}`), `updated ${VERSIONS_FILE}`],
+    moves: [
+      ...moves.map(([from, to, how]) => `${how === "move" ? "moved " : "copied"} ${from} -> ${to}`),
+      `updated ${VERSIONS_FILE}`,
+    ],
   };
 }

@@ -4,14 +4,30 @@
 // another build. Used by `npm run bench:deploy` (scripts/bench-deploy.ts) and,
 // shorter, by tests/long/rolling-deploy.spec.ts.
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import https from "node:https";
 import { join, relative, sep } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import autocannon, { type Request, type Result } from "autocannon";
 import { readDockerfile, runtimeStage, serverCommand, stageEnv } from "../../tests/e2e/support/dockerfile";
-import { configForTest, selfSignedCertificate, SHIPPED_CONFIG, startNginx, type RunningNginx } from "../../tests/e2e/support/nginx";
+import {
+  configForTest,
+  selfSignedCertificate,
+  SHIPPED_CONFIG,
+  startNginx,
+  type RunningNginx,
+} from "../../tests/e2e/support/nginx";
 
 export const HOST = "localhost";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,12 +55,24 @@ export const BYPASS_COOKIE = "roll=1";
  * `npm run build:app`, which keeps the previous build's files beside its own.
  */
 export async function prepareSecondBuild(checkout: string, dir: string, label: string): Promise<void> {
-  const skip = new Set(["node_modules", ".git", ".cache", ".dev", "test-results", "playwright-report", "bench", "lighthouse"]);
+  const skip = new Set([
+    "node_modules",
+    ".git",
+    ".cache",
+    ".dev",
+    "test-results",
+    "playwright-report",
+    "bench",
+    "lighthouse",
+  ]);
   cpSync(checkout, dir, { recursive: true, filter: (source) => !skip.has(relative(checkout, source).split(sep)[0]!) });
   symlinkSync(join(checkout, "node_modules"), join(dir, "node_modules"));
   const entry = join(dir, "app/entry.client.tsx");
   // A real change in the shipped script: the build's label, readable in the browser.
-  writeFileSync(entry, `${readFileSync(entry, "utf8")}\n(window as unknown as { smritiBuild?: string }).smritiBuild = ${JSON.stringify(label)};\n`);
+  writeFileSync(
+    entry,
+    `${readFileSync(entry, "utf8")}\n(window as unknown as { smritiBuild?: string }).smritiBuild = ${JSON.stringify(label)};\n`,
+  );
   const log = join(dir, "build.log");
   const code = await new Promise<number | null>((resolve) => {
     const out = openSync(log, "w");
@@ -65,7 +93,10 @@ export function prepareLaterBuild(from: string, dir: string): void {
   cpSync(from, dir, { recursive: true, filter: (source) => !skip.has(relative(from, source).split(sep)[0]!) });
   symlinkSync(join(from, "node_modules"), join(dir, "node_modules"));
   const assets = join(dir, "public/build");
-  const [own, ...earlier] = JSON.parse(readFileSync(join(assets, ".builds.json"), "utf8")) as { id: string; files: string[] }[];
+  const [own, ...earlier] = JSON.parse(readFileSync(join(assets, ".builds.json"), "utf8")) as {
+    id: string;
+    files: string[];
+  }[];
   const kept = new Set(own!.files);
   for (const name of earlier.flatMap((record) => record.files)) {
     if (kept.has(name)) continue;
@@ -90,14 +121,27 @@ export interface Replica {
 }
 
 /** A production server of the build in `cwd`, started as the container starts it; resolves once /healthz answers 200. */
-export async function startReplica(cwd: string, port: number, logFile: string, env: Record<string, string> = {}): Promise<Replica> {
+export async function startReplica(
+  cwd: string,
+  port: number,
+  logFile: string,
+  env: Record<string, string> = {},
+): Promise<Replica> {
   const stage = runtimeStage(readDockerfile());
   const [, ...argv] = serverCommand(stage);
   const out = openSync(logFile, "a");
   const child = spawn(process.execPath, argv, {
     cwd,
     // Not this process's environment: it may carry tsx's loader in NODE_OPTIONS.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      ...stageEnv(stage),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", out, out],
   });
   closeSync(out);
@@ -150,18 +194,26 @@ function decode(raw: Buffer, encoding: string | undefined): string {
 /** A GET through the proxy (its self-signed certificate accepted), on a fresh connection. */
 export function get(origin: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = https.get(`${origin}${path}`, { headers, rejectUnauthorized: false, servername: HOST, agent: false, timeout: 20_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        try {
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: decode(Buffer.concat(chunks), response.headers["content-encoding"]) });
-        } catch (error) {
-          reject(error);
-        }
-      });
-      response.on("error", reject);
-    });
+    const request = https.get(
+      `${origin}${path}`,
+      { headers, rejectUnauthorized: false, servername: HOST, agent: false, timeout: 20_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          try {
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: decode(Buffer.concat(chunks), response.headers["content-encoding"]),
+            });
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on("error", reject);
+      },
+    );
     request.on("timeout", () => request.destroy(new Error(`timeout: ${path}`)));
     request.on("error", reject);
   });
@@ -178,7 +230,12 @@ export function assetsOf(html: string): string[] {
  * the answers other than 200. Files in `checked` are not asked again; every
  * file named is added to `seen`.
  */
-export async function unservedFiles(origin: string, html: string, checked = new Set<string>(), seen = new Set<string>()): Promise<string[]> {
+export async function unservedFiles(
+  origin: string,
+  html: string,
+  checked = new Set<string>(),
+  seen = new Set<string>(),
+): Promise<string[]> {
   const failures: string[] = [];
   const queue = assetsOf(html);
   while (queue.length > 0) {
@@ -199,7 +256,10 @@ export interface ProxySetup {
 }
 
 /** The shipped nginx configuration in front of the two replica ports. */
-export async function startProxy(dir: string, ports: { https: number; http: number; replicas: [number, number] }): Promise<ProxySetup> {
+export async function startProxy(
+  dir: string,
+  ports: { https: number; http: number; replicas: [number, number] },
+): Promise<ProxySetup> {
   const { certificate, key } = await selfSignedCertificate(dir, HOST);
   const config = configForTest(readFileSync(SHIPPED_CONFIG, "utf8"), {
     host: HOST,
@@ -289,12 +349,21 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
               // One request in fifty is a reader's theme form: a POST, which nginx never sends to a second
               // replica once one has seen it, so a replica that drops a request would fail it.
               if (Math.random() < FORM_SHARE) {
-                const headers = { ...request.headers, host: url.host, origin, "content-type": "application/x-www-form-urlencoded" };
+                const headers = {
+                  ...request.headers,
+                  host: url.host,
+                  origin,
+                  "content-type": "application/x-www-form-urlencoded",
+                };
                 return { ...request, method: "POST", path: "/settings/theme", headers, body: "theme=dark" };
               }
               const path = PAGES[Math.floor(Math.random() * PAGES.length)]!;
               // Half the page requests skip the page cache, so the replicas themselves are under load.
-              const headers = { ...request.headers, host: `${url.host}`, ...(Math.random() < 0.5 ? { cookie: BYPASS_COOKIE } : {}) };
+              const headers = {
+                ...request.headers,
+                host: `${url.host}`,
+                ...(Math.random() < 0.5 ? { cookie: BYPASS_COOKIE } : {}),
+              };
               return { ...request, method: "GET", path, headers, body: undefined };
             },
           },
@@ -323,7 +392,8 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
         const build = buildOfPage(page.body);
         if (build) builds.add(build);
         // Each file once through the proxy (it keeps it after that); all of them are asked of the new replicas at the end.
-        for (const failure of await unservedFiles(origin, page.body, assetsChecked, assetsSeen)) checkFailures.push(`${failure} (named by ${path}, build ${build})`);
+        for (const failure of await unservedFiles(origin, page.body, assetsChecked, assetsSeen))
+          checkFailures.push(`${failure} (named by ${path}, build ${build})`);
       } catch (error) {
         checkFailures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -403,23 +473,35 @@ export interface Tab {
 }
 
 /** A tab on `path` through the proxy, hydrated; records every file under /build/ that fails. */
-export async function openTab(browser: Browser, origin: string, path: string, options: { pastPageCache?: boolean } = {}): Promise<Tab> {
+export async function openTab(
+  browser: Browser,
+  origin: string,
+  path: string,
+  options: { pastPageCache?: boolean } = {},
+): Promise<Tab> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   // A cookie nginx does not know: the page comes from a replica, not from nginx's page cache.
-  if (options.pastPageCache) await context.addCookies([{ name: BYPASS_COOKIE.split("=")[0]!, value: BYPASS_COOKIE.split("=")[1]!, url: origin }]);
+  if (options.pastPageCache)
+    await context.addCookies([
+      { name: BYPASS_COOKIE.split("=")[0]!, value: BYPASS_COOKIE.split("=")[1]!, url: origin },
+    ]);
   const page = await context.newPage();
   const failures: string[] = [];
   page.on("response", (response) => {
-    if (new URL(response.url()).pathname.startsWith("/build/") && response.status() !== 200) failures.push(`${response.status()} ${response.url()}`);
+    if (new URL(response.url()).pathname.startsWith("/build/") && response.status() !== 200)
+      failures.push(`${response.status()} ${response.url()}`);
   });
   // Scripts, styles and pages that did not arrive (Remix itself cancels data requests it no longer needs).
   page.on("requestfailed", (request) => {
-    if (["script", "stylesheet", "document"].includes(request.resourceType())) failures.push(`failed ${request.url()}: ${request.failure()?.errorText}`);
+    if (["script", "stylesheet", "document"].includes(request.resourceType()))
+      failures.push(`failed ${request.url()}: ${request.failure()?.errorText}`);
   });
   page.on("pageerror", (error) => failures.push(`page error: ${error.message}`));
   await page.goto(`${origin}${path}`);
   await page.locator("body[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
-  const version = await page.evaluate(() => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version);
+  const version = await page.evaluate(
+    () => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version,
+  );
   // The manifest's file name carries the version in upper case.
   const build = version.toUpperCase();
   return { page, failures, build };
@@ -437,7 +519,9 @@ export async function navigateOldTab(tab: Tab): Promise<{ clientSide: boolean; h
   await page.locator(`a[href="${OLD_TAB_TARGET}"]`).first().click();
   await page.waitForURL((url) => url.pathname === OLD_TAB_TARGET, { timeout: 30_000 });
   // The new page is on screen once its heading replaced the old one.
-  await page.waitForFunction((old) => (document.querySelector("main h1")?.textContent ?? old) !== old, before, { timeout: 30_000 });
+  await page.waitForFunction((old) => (document.querySelector("main h1")?.textContent ?? old) !== old, before, {
+    timeout: 30_000,
+  });
   const heading = (await page.locator("main h1").first().textContent()) ?? "";
   const clientSide = await page.evaluate(() => (window as unknown as { rollMarker?: boolean }).rollMarker === true);
   return { clientSide, heading: heading.trim(), path: new URL(page.url()).pathname };

@@ -19,7 +19,11 @@ export interface RunningSite {
  * in `logFile`; `nodeArgs` go to Node itself (e.g. --cpu-prof). Resolves once
  * /healthz answers.
  */
-export async function startSite(port: number, logFile: string, options: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningSite> {
+export async function startSite(
+  port: number,
+  logFile: string,
+  options: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+): Promise<RunningSite> {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, "w");
   const started = performance.now();
@@ -35,7 +39,8 @@ export async function startSite(port: number, logFile: string, options: { env?: 
   for (;;) {
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return { child, origin, firstRequestMs: performance.now() - started, stop: () => child.kill("SIGTERM") };
+      if (response.ok)
+        return { child, origin, firstRequestMs: performance.now() - started, stop: () => child.kill("SIGTERM") };
     } catch {
       // not listening yet
     }

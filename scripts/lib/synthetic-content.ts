@@ -85,7 +85,10 @@ const slugOf = (heading: string) => heading.toLowerCase().replace(/\s+/g, "-");
 function pageText(next: Random, page: PlannedPage, all: PlannedPage[], version: string): string {
   const other = () => pick(next, all);
   const linkTo = (target: PlannedPage) => {
-    const path = target.category === page.category ? `./topic-${target.index}.mdx` : `../area-${target.category}/topic-${target.index}.mdx`;
+    const path =
+      target.category === page.category
+        ? `./topic-${target.index}.mdx`
+        : `../area-${target.category}/topic-${target.index}.mdx`;
     return `[${pick(next, WORDS)} ${target.index}](${path}#${slugOf(target.headings[Math.floor(next() * target.headings.length)]!)})`;
   };
   const title = `${pick(next, WORDS)} ${pick(next, WORDS)} ${page.category}.${page.index}`;
@@ -98,7 +101,9 @@ function pageText(next: Random, page: PlannedPage, all: PlannedPage[], version: 
     if (i % 2 === 0) {
       const name = pick(next, WORDS);
       parts.push(
-        "```bash title=\"" + name + ".sh\"\n" +
+        '```bash title="' +
+          name +
+          '.sh"\n' +
           `export SMRITI_${name.toUpperCase()}_LIMIT=${Math.floor(next() * 900) + 100}\n` +
           `smriti ${name} --${pick(next, WORDS)} ${pick(next, WORDS)} --verbose\n` +
           `curl -s http://localhost:5001/v1/${pick(next, WORDS)}s | jq '.[0]'\n` +
@@ -106,12 +111,19 @@ function pageText(next: Random, page: PlannedPage, all: PlannedPage[], version: 
       );
     }
     if (i === 1) {
-      const rows = Array.from({ length: 6 }, () => `| \`${pick(next, WORDS)}\` | ${sentence(next, 6)} | ${Math.floor(next() * 100)} |`);
+      const rows = Array.from(
+        { length: 6 },
+        () => `| \`${pick(next, WORDS)}\` | ${sentence(next, 6)} | ${Math.floor(next() * 100)} |`,
+      );
       parts.push(`| Setting | Meaning | Default |\n| --- | --- | --- |\n${rows.join("\n")}\n`);
     }
     if (i === 2) parts.push(`:::tip[${pick(next, WORDS)} first]\n${sentence(next)}\n:::\n`);
     if (i === 3) {
-      parts.push(`### ${heading} details\n`, `${paragraph(next)}\n`, `- ${sentence(next, 8)}\n- ${sentence(next, 8)}\n- ${linkTo(other())}\n`);
+      parts.push(
+        `### ${heading} details\n`,
+        `${paragraph(next)}\n`,
+        `- ${sentence(next, 8)}\n- ${sentence(next, 8)}\n- ${linkTo(other())}\n`,
+      );
     }
   });
   return parts.join("\n");
@@ -132,7 +144,8 @@ function writeTree(dir: string, count: number, seed: number, version: string): s
       JSON.stringify({ label: `Area ${category} ${pick(next, WORDS)}`, position: 10 + category }),
     );
   }
-  for (const page of planned) writeFileSync(join(dir, pageFile(page.category, page.index)), pageText(next, page, planned, version));
+  for (const page of planned)
+    writeFileSync(join(dir, pageFile(page.category, page.index)), pageText(next, page, planned, version));
   return planned.map((page) => `generated/area-${page.category}/topic-${page.index}`);
 }
 
@@ -152,7 +165,11 @@ export function writeSyntheticContent(dir: string, options: SyntheticOptions): S
     const month = (Math.floor(i / 28) % 12) + 1;
     return `23.${String(month).padStart(2, "0")}.${String(day).padStart(2, "0")}`;
   });
-  const versionsFile = JSON.parse(readFileSync(join(dir, "versions.json"), "utf8")) as { current: string; next: { path: string }; releases: string[] };
+  const versionsFile = JSON.parse(readFileSync(join(dir, "versions.json"), "utf8")) as {
+    current: string;
+    next: { path: string };
+    releases: string[];
+  };
   versionsFile.releases = releases;
   for (const id of releases) {
     cpSync(join(root, "content/docs"), join(dir, `releases/${id}`), { recursive: true });

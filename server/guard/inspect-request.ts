@@ -70,7 +70,8 @@ export function inspectRequest(req: InspectedRequest): Rejection | null {
     }
   }
   const host = req.headers.host;
-  if (host !== undefined && !validHost(host)) return { status: 400, detail: "the Host header is not a valid host name" };
+  if (host !== undefined && !validHost(host))
+    return { status: 400, detail: "the Host header is not a valid host name" };
   const origin = req.headers.origin;
   if (UNSAFE_METHODS.has(method) && origin !== undefined && origin !== "null") {
     let originHost: string;
@@ -81,7 +82,8 @@ export function inspectRequest(req: InspectedRequest): Rejection | null {
     }
     const forwardedHeader = req.headers["x-forwarded-host"];
     const forwarded = (Array.isArray(forwardedHeader) ? forwardedHeader[0] : forwardedHeader)?.split(",")[0]?.trim();
-    if (originHost !== (forwarded || host)) return { status: 403, detail: "cross-site form submissions are not accepted" };
+    if (originHost !== (forwarded || host))
+      return { status: 403, detail: "cross-site form submissions are not accepted" };
   }
   return null;
 }

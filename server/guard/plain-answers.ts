@@ -58,7 +58,9 @@ export function answerServerError(req: IncomingMessage, res: ServerResponse): vo
 
 /** Node hands CONNECT to a "connect" listener and drops the socket when there is none: answer it like any method we do not serve. */
 export function refuseConnect(_req: IncomingMessage, socket: Socket): void {
-  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  socket.end(
+    "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+  );
 }
 
 // What Node cannot parse never reaches a listener. Node's own answer to it is

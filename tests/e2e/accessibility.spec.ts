@@ -43,13 +43,17 @@ async function violations(page: Page) {
     rule: violation.id,
     impact: violation.impact,
     help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n")[1]?.trim() ?? ""}`),
+    nodes: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n")[1]?.trim() ?? ""}`),
   }));
 }
 
 for (const theme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {
-    test(`axe: ${process.env.AXE_SWEEP === "all" ? "every page" : "one page per template"}, ${theme} theme, ${width} px wide`, async ({ page }) => {
+    test(`axe: ${process.env.AXE_SWEEP === "all" ? "every page" : "one page per template"}, ${theme} theme, ${width} px wide`, async ({
+      page,
+    }) => {
       test.setTimeout(process.env.AXE_SWEEP === "all" ? 900_000 : 240_000); // and /api again with the explorer open
       await page.setViewportSize({ width, height: 900 });
       await setTheme(page, theme);
@@ -113,7 +117,10 @@ test.describe("keyboard only", () => {
           const rect = el.getBoundingClientRect();
           const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
           return {
-            name: (el.getAttribute("aria-label") ?? label ?? el.textContent ?? el.tagName).replace("›", "").trim().slice(0, 40),
+            name: (el.getAttribute("aria-label") ?? label ?? el.textContent ?? el.tagName)
+              .replace("›", "")
+              .trim()
+              .slice(0, 40),
             visible: (outlined || shadowed) && rect.width > 0 && rect.height > 0,
             inMenu: Boolean(el.closest("details[data-mobile-menu], .docs-sidebar")),
           };
@@ -130,7 +137,19 @@ test.describe("keyboard only", () => {
     const invisible = stops.filter((stop) => !stop.visible);
     expect(invisible, JSON.stringify(invisible)).toEqual([]);
     const names = stops.map((stop) => stop.name);
-    for (const expected of ["Skip to main content", "Docs", "API", "Docs version: 24.05.08", "Language", "GitHub(source code repository)", "Switch to dark mode", "Introduction", "Installation", "Features", "Library"]) {
+    for (const expected of [
+      "Skip to main content",
+      "Docs",
+      "API",
+      "Docs version: 24.05.08",
+      "Language",
+      "GitHub(source code repository)",
+      "Switch to dark mode",
+      "Introduction",
+      "Installation",
+      "Features",
+      "Library",
+    ]) {
       expect(names, expected).toContain(expected);
     }
   });
@@ -141,12 +160,19 @@ test.describe("keyboard only", () => {
     await hydrated(page);
     let stops = await walk(page, 6);
     expect(stops.map((stop) => stop.name)).toContain("Menu");
-    while ((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) !== "Menu") await page.keyboard.press("Shift+Tab");
+    while ((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) !== "Menu")
+      await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Enter");
     // Past every control of the menu: its links, the three categories and every docs page.
     stops = await walk(page, 50);
-    expect(stops.every((stop) => stop.inMenu), "focus stays in the open menu").toBe(true);
-    expect(stops.filter((stop) => !stop.visible), "focus is visible").toEqual([]);
+    expect(
+      stops.every((stop) => stop.inMenu),
+      "focus stays in the open menu",
+    ).toBe(true);
+    expect(
+      stops.filter((stop) => !stop.visible),
+      "focus is visible",
+    ).toEqual([]);
     const names = stops.map((stop) => stop.name);
     for (const expected of ["API", "Installation", "Roadmap"]) expect(names).toContain(expected);
     await page.keyboard.press("Escape");

@@ -20,7 +20,9 @@ test("dismissing it with JavaScript hides it at once and for good", async ({ pag
   await hydrated(page);
   await page.getByRole("button", { name: "Close announcement" }).click();
   await expect(page.getByRole("region", { name: "Announcement" })).toHaveCount(0);
-  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "announcement-dismissed")?.value).toBeTruthy();
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "announcement-dismissed")?.value)
+    .toBeTruthy();
   const response = await page.reload();
   // Not even in the server's HTML: nothing to flash before scripts run.
   expect(await response?.text()).not.toContain('aria-label="Announcement"');

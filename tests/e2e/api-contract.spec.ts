@@ -9,7 +9,8 @@ import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
 test.describe.configure({ timeout: 120_000 });
 
 const LOGIN = '[id="post-/v1/auth/login"]';
-const code = (page: Page, call: string, language: string) => page.locator(call).locator(`.api-sample[data-sample="${language}"]`);
+const code = (page: Page, call: string, language: string) =>
+  page.locator(call).locator(`.api-sample[data-sample="${language}"]`);
 
 test("without JavaScript the tabs switch the code shown, one language at a time", async ({ browser }) => {
   const { context, page } = await withoutJavaScript(browser);
@@ -22,7 +23,9 @@ test("without JavaScript the tabs switch the code shown, one language at a time"
   await expect(code(page, LOGIN, "python")).toContainText("requests.request(");
   await expect(code(page, LOGIN, "curl")).toBeHidden();
   // The response's fields and its example are on the page too.
-  await expect(page.locator(LOGIN).getByRole("list", { name: "Fields of the 200 response" })).toContainText("accessToken");
+  await expect(page.locator(LOGIN).getByRole("list", { name: "Fields of the 200 response" })).toContainText(
+    "accessToken",
+  );
   await expect(page.locator(LOGIN).locator(".api-example").first()).toContainText('"refreshToken"');
   await context.close();
 });
@@ -50,13 +53,18 @@ test("with JavaScript a language chosen once shows on every call and on the next
   await page.keyboard.press("ArrowLeft");
   await expect(code(page, '[id="get-/v1/users"]', "python")).toBeVisible();
   // Copy buttons show on the code and the examples once scripts run.
-  await expect(code(page, '[id="get-/v1/users"]', "python").getByRole("button", { name: "Copy code to clipboard" })).toBeVisible();
+  await expect(
+    code(page, '[id="get-/v1/users"]', "python").getByRole("button", { name: "Copy code to clipboard" }),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
 
 test("a model's link leads to its fields and the calls that use it", async ({ page }) => {
   await page.goto("/api/albums");
-  await page.locator('[id="get-/v1/albums/-id-"] .api-body-line').getByRole("link", { name: "Album", exact: true }).click();
+  await page
+    .locator('[id="get-/v1/albums/-id-"] .api-body-line')
+    .getByRole("link", { name: "Album", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/api\/models#Album$/);
   const album = page.locator('[id="Album"]');
   await expect(album.getByRole("list", { name: "Fields of Album" })).toContainText("mediaItemsCount");

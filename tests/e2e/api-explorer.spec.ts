@@ -13,7 +13,9 @@ import { startFakeApi, type ReceivedCall } from "./support/fake-api";
 
 test.describe.configure({ timeout: 120_000 }); // RapiDoc is slow to start on a busy machine, not wrong
 
-const reference = buildApiReference(parseYaml(readFileSync(join(import.meta.dirname, "../../spec/openapi.yaml"), "utf8")));
+const reference = buildApiReference(
+  parseYaml(readFileSync(join(import.meta.dirname, "../../spec/openapi.yaml"), "utf8")),
+);
 const operationsOf = (tag: string) => reference.groups.find((group) => group.tag === tag)!.operations;
 const explorer = (page: Page) => page.locator("rapi-doc");
 const section = (page: Page, anchor: string) => explorer(page).locator(`[id="${anchor}"]`);
@@ -27,7 +29,9 @@ test("opens at the call the reader was on, not at the top of the spec", async ({
   await hydrated(page);
   // Read down to a call, then back up to "Try it".
   await page.locator(`[id="${read.anchor}"]`).evaluate((element) => element.scrollIntoView({ block: "start" }));
-  await expect(page.getByRole("navigation", { name: "API reference" }).locator("[aria-current=location]")).toHaveText(`${read.method} ${read.summary}`);
+  await expect(page.getByRole("navigation", { name: "API reference" }).locator("[aria-current=location]")).toHaveText(
+    `${read.method} ${read.summary}`,
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await openApiExplorer(page);
   await expect(page).toHaveURL(`/api/albums#${read.anchor}`);
@@ -37,7 +41,9 @@ test("opens at the call the reader was on, not at the top of the spec", async ({
 
 test("in dark mode it wears the site's colours and fonts, without capitals in its chrome", async ({ page }) => {
   expect((await page.request.post("/settings/theme", { form: { theme: "dark" } })).ok()).toBe(true);
-  const version = reference.groups.flatMap((group) => group.operations).find((operation) => operation.path === "/version")!;
+  const version = reference.groups
+    .flatMap((group) => group.operations)
+    .find((operation) => operation.path === "/version")!;
   await page.goto(`/api/info#${version.anchor}`);
   await expect(page.locator("html")).toHaveClass(/dark/);
   await openApiExplorer(page);
@@ -57,7 +63,11 @@ test("in dark mode it wears the site's colours and fonts, without capitals in it
   const summary = call.getByText(version.summary, { exact: true }).first();
   expect(await summary.evaluate((element) => getComputedStyle(element).color)).toBe(rgb(brandColors.darkText));
   const background = await explorer(page).evaluate((element) => {
-    for (let node: Element | null = element.shadowRoot!.querySelector(".main-content"); node; node = node.parentElement) {
+    for (
+      let node: Element | null = element.shadowRoot!.querySelector(".main-content");
+      node;
+      node = node.parentElement
+    ) {
       const colour = getComputedStyle(node).backgroundColor;
       if (colour !== "rgba(0, 0, 0, 0)") return colour;
     }
@@ -68,7 +78,9 @@ test("in dark mode it wears the site's colours and fonts, without capitals in it
   const shouting = await explorer(page).evaluate((element) => {
     const found: string[] = [];
     const visit = (root: ShadowRoot) => {
-      for (const node of root.querySelectorAll<HTMLElement>(".sub-title, .req-res-title, .table-title, .tab-btn, .m-btn, .tag.title, .nav-bar-section-title")) {
+      for (const node of root.querySelectorAll<HTMLElement>(
+        ".sub-title, .req-res-title, .table-title, .tab-btn, .m-btn, .tag.title, .nav-bar-section-title",
+      )) {
         const text = node.innerText.trim();
         if (/[A-Z]{4,}/.test(text.replace(/\b(GET|POST|PUT|PATCH|DELETE|JSON|UUID|HTTP|API)\b/g, ""))) found.push(text);
       }
@@ -91,7 +103,9 @@ test.describe("against a fake Smriti API", () => {
   test.afterAll(() => api?.close());
 
   test("a real call from Try it reaches the fake API, and its answer shows in the explorer", async ({ page }) => {
-    const version = reference.groups.flatMap((group) => group.operations).find((operation) => operation.path === "/version")!;
+    const version = reference.groups
+      .flatMap((group) => group.operations)
+      .find((operation) => operation.path === "/version")!;
     await page.goto(`${origin("variant")}/api/info#${version.anchor}`);
     await openApiExplorer(page);
     await section(page, version.anchor).getByRole("button", { name: "Try", exact: true }).click();
@@ -99,7 +113,9 @@ test.describe("against a fake Smriti API", () => {
     await expect(section(page, version.anchor).getByText("80e42c2").first()).toBeVisible();
   });
 
-  test("the server and token set in the explorer are kept across a page change, and the token is sent", async ({ page }) => {
+  test("the server and token set in the explorer are kept across a page change, and the token is sent", async ({
+    page,
+  }) => {
     test.setTimeout(300_000); // the explorer opens twice
     const list = operationsOf("Albums")[0]!;
     const specServer = reference.servers[0]!.url;
@@ -117,14 +133,21 @@ test.describe("against a fake Smriti API", () => {
     await expect(explorer(page).locator('input[placeholder="api-token"]').first()).toHaveValue("fixture-token-123");
 
     // Back to the fake API, on the albums page by the navigation: the kept token goes with the call.
-    await explorer(page).locator(`input[name="api_server"][value="${origin("mockApi")}"]`).check();
-    await page.getByRole("navigation", { name: "API reference" }).getByRole("link", { name: `${list.method} ${list.summary}` }).click();
+    await explorer(page)
+      .locator(`input[name="api_server"][value="${origin("mockApi")}"]`)
+      .check();
+    await page
+      .getByRole("navigation", { name: "API reference" })
+      .getByRole("link", { name: `${list.method} ${list.summary}` })
+      .click();
     await expect(page).toHaveURL(`${origin("variant")}/api/albums#${list.anchor}`);
     // Still open after a client navigation, and moved to the call.
     await expect(page.locator("[data-explorer-ready]")).toHaveCount(1);
     await expect(section(page, list.anchor)).toBeInViewport();
     await section(page, list.anchor).getByRole("button", { name: "Try", exact: true }).click();
-    await expect.poll(() => api.calls.find((call) => call.path === "/v1/albums" && call.method === "GET")?.headers.authorization).toBe("Bearer fixture-token-123");
+    await expect
+      .poll(() => api.calls.find((call) => call.path === "/v1/albums" && call.method === "GET")?.headers.authorization)
+      .toBe("Bearer fixture-token-123");
     await expect(section(page, list.anchor).getByText("Fixture album from the fake API").first()).toBeVisible();
   });
 });

@@ -25,28 +25,49 @@ const group = (tag: string) => current.groups.find((entry) => entry.tag === tag)
 async function links(page: Page) {
   return apiNav(page)
     .locator("a")
-    .evaluateAll((anchors) => anchors.map((a) => ({ text: a.textContent!.replace(/\s+/g, " ").trim(), href: a.getAttribute("href"), current: a.getAttribute("aria-current") })));
+    .evaluateAll((anchors) =>
+      anchors.map((a) => ({
+        text: a.textContent!.replace(/\s+/g, " ").trim(),
+        href: a.getAttribute("href"),
+        current: a.getAttribute("aria-current"),
+      })),
+    );
 }
 
 test.describe("without JavaScript, on a desktop", () => {
-  for (const [apiUrl, reference] of [["/api", current], ["/api/next", next]] as const) {
+  for (const [apiUrl, reference] of [
+    ["/api", current],
+    ["/api/next", next],
+  ] as const) {
     test(`${apiUrl}: every tag and every call of the spec, the current tag marked`, async ({ browser }) => {
       const { context, page } = await withoutJavaScript(browser, { viewport: { width: 1280, height: 800 } });
       const tag = reference.groups[1]!;
-      for (const [path, marked] of [[apiUrl, "Overview"], [tagPageUrl(apiUrl, tag.tag), tag.tag]] as const) {
+      for (const [path, marked] of [
+        [apiUrl, "Overview"],
+        [tagPageUrl(apiUrl, tag.tag), tag.tag],
+      ] as const) {
         await page.goto(path);
         await expect(apiNav(page)).toBeVisible();
         const expected = [
           { text: "Overview", href: apiUrl },
           ...reference.groups.flatMap((entry) => [
             { text: entry.tag, href: tagPageUrl(apiUrl, entry.tag) },
-            ...entry.operations.map((operation) => ({ text: `${operation.method} ${operation.summary}`, href: `${tagPageUrl(apiUrl, entry.tag)}#${operation.anchor}` })),
+            ...entry.operations.map((operation) => ({
+              text: `${operation.method} ${operation.summary}`,
+              href: `${tagPageUrl(apiUrl, entry.tag)}#${operation.anchor}`,
+            })),
           ]),
         ];
         const found = await links(page);
-        expect(found.map(({ text, href }) => ({ text, href })), path).toEqual(expected);
+        expect(
+          found.map(({ text, href }) => ({ text, href })),
+          path,
+        ).toEqual(expected);
         // Without scripts the page is marked, never a call.
-        expect(found.filter((link) => link.current).map((link) => `${link.text} ${link.current}`), path).toEqual([`${marked} page`]);
+        expect(
+          found.filter((link) => link.current).map((link) => `${link.text} ${link.current}`),
+          path,
+        ).toEqual([`${marked} page`]);
       }
       await context.close();
     });
@@ -56,7 +77,9 @@ test.describe("without JavaScript, on a desktop", () => {
     const { context, page } = await withoutJavaScript(browser, { viewport: { width: 1280, height: 800 } });
     const call = group("Sharing").operations[0]!;
     await page.goto("/api/albums");
-    await apiNav(page).getByRole("link", { name: `${call.method} ${call.summary}` }).click();
+    await apiNav(page)
+      .getByRole("link", { name: `${call.method} ${call.summary}` })
+      .click();
     await expect(page).toHaveURL(`/api/sharing#${call.anchor}`);
     await expect(page.locator("h1")).toHaveText("Sharing");
     await expect(page.locator(`[id="${call.anchor}"]`)).toBeInViewport();
@@ -65,7 +88,9 @@ test.describe("without JavaScript, on a desktop", () => {
 });
 
 test.describe("with JavaScript, on a desktop", () => {
-  test("client navigation between tags moves the mark; the call being read is marked as the reader scrolls", async ({ page }) => {
+  test("client navigation between tags moves the mark; the call being read is marked as the reader scrolls", async ({
+    page,
+  }) => {
     await page.goto("/api/albums");
     await hydrated(page);
     // Survives client navigation only: a full page load would lose it.
@@ -73,12 +98,17 @@ test.describe("with JavaScript, on a desktop", () => {
     await apiNav(page).getByRole("link", { name: "Sharing", exact: true }).click();
     await expect(page).toHaveURL("/api/sharing");
     await expect(page.locator("h1")).toHaveText("Sharing");
-    await expect(apiNav(page).getByRole("link", { name: "Sharing", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(apiNav(page).getByRole("link", { name: "Sharing", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(apiNav(page).getByRole("link", { name: "Albums", exact: true })).not.toHaveAttribute("aria-current");
 
     const albums = group("Albums").operations;
     const target = albums[3]!;
-    await apiNav(page).getByRole("link", { name: `${target.method} ${target.summary}` }).click();
+    await apiNav(page)
+      .getByRole("link", { name: `${target.method} ${target.summary}` })
+      .click();
     await expect(page).toHaveURL(`/api/albums#${target.anchor}`);
     await expect(page.locator("h1")).toHaveText("Albums");
     await expect(page.locator(`[id="${target.anchor}"]`)).toBeInViewport();
@@ -122,8 +152,13 @@ test.describe("on a 390 px phone", () => {
     await hydrated(page);
     await menuButton(page).click();
     await expect(apiNav(page)).toBeVisible();
-    await expect(apiNav(page).getByRole("link", { name: "Albums", exact: true })).toHaveAttribute("aria-current", "page");
-    await apiNav(page).getByRole("link", { name: `${call.method} ${call.summary}` }).click();
+    await expect(apiNav(page).getByRole("link", { name: "Albums", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await apiNav(page)
+      .getByRole("link", { name: `${call.method} ${call.summary}` })
+      .click();
     await expect(page).toHaveURL(`/api/albums#${call.anchor}`);
     await expect(apiNav(page)).toBeHidden();
     await expect(page.locator(`[id="${call.anchor}"]`)).toBeInViewport();
@@ -136,8 +171,18 @@ test.describe("on a 390 px phone", () => {
       await hydrated(page);
       await menuButton(page).click();
       await expect(apiNav(page)).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .map((node) => node.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        ),
+      ).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`phone-menu-${theme}.png`) });
     });
   }

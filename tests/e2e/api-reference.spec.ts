@@ -13,7 +13,6 @@ const specYaml = readFileSync(join(root, "spec/openapi.yaml"), "utf8");
 const reference = buildApiReference(parseYaml(specYaml));
 const operations = reference.groups.flatMap((group) => group.operations);
 
-
 for (const path of ["/api", "/api/"]) {
   test(`${path} shows the spec's title, version 24.05.08 and every operation in the explorer`, async ({ page }) => {
     const errors = collectErrors(page);
@@ -35,7 +34,9 @@ for (const path of ["/api", "/api/"]) {
       visit(element.shadowRoot!);
       return found;
     });
-    const missing = operations.filter((operation) => !ids.includes(operation.anchor)).map((o) => `${o.method} ${o.path}`);
+    const missing = operations
+      .filter((operation) => !ids.includes(operation.anchor))
+      .map((o) => `${o.method} ${o.path}`);
     expect(missing).toEqual([]);
     await expect(explorer.getByText(operations[0]!.summary).first()).toBeAttached();
     // The server-rendered list steps aside, so nothing is announced twice.
@@ -44,7 +45,9 @@ for (const path of ["/api", "/api/"]) {
   });
 }
 
-test("the server-rendered introduction: base URL, logging in with curl, pagination, errors and the downloads", async ({ browser }) => {
+test("the server-rendered introduction: base URL, logging in with curl, pagination, errors and the downloads", async ({
+  browser,
+}) => {
   const { context, page } = await withoutJavaScript(browser);
   await page.goto("/api");
   const intro = page.locator(".api-intro");
@@ -57,7 +60,10 @@ test("the server-rendered introduction: base URL, logging in with curl, paginati
   await expect(intro).toContainText("Pagination");
   await expect(intro).toContainText("limit");
   await expect(intro).toContainText("401");
-  for (const [name, href] of [["Download OpenAPI (YAML)", "/openapi.yaml"], ["Download OpenAPI (JSON)", "/openapi.json"]] as const) {
+  for (const [name, href] of [
+    ["Download OpenAPI (YAML)", "/openapi.yaml"],
+    ["Download OpenAPI (JSON)", "/openapi.json"],
+  ] as const) {
     const link = page.getByRole("link", { name });
     await expect(link).toHaveAttribute("href", href);
     expect((await page.request.get(href)).status()).toBe(200);
@@ -65,7 +71,9 @@ test("the server-rendered introduction: base URL, logging in with curl, paginati
   await context.close();
 });
 
-test("without JavaScript, the overview indexes every operation and each tag's page describes its own", async ({ browser }) => {
+test("without JavaScript, the overview indexes every operation and each tag's page describes its own", async ({
+  browser,
+}) => {
   test.setTimeout(120_000); // every tag page, each with every call's fields, examples and code
   const { context, page } = await withoutJavaScript(browser);
   await page.goto("/api");
@@ -81,7 +89,9 @@ test("without JavaScript, the overview indexes every operation and each tag's pa
     const sections = page.locator("section.api-operation");
     await expect(sections).toHaveCount(group.operations.length);
     for (const operation of group.operations) {
-      await expect(page.locator(`[id="${operation.anchor}"] h2`)).toContainText(`${operation.method} ${operation.path}`);
+      await expect(page.locator(`[id="${operation.anchor}"] h2`)).toContainText(
+        `${operation.method} ${operation.path}`,
+      );
     }
     described += group.operations.length;
   }
@@ -95,7 +105,12 @@ test("without JavaScript, the overview indexes every operation and each tag's pa
   await expect(albums.getByRole("list", { name: "Body fields" })).toContainText("coverMediaItemId");
   await expect(albums).toContainText("201");
   // Descriptions are Markdown: `sort=name` is code, not backticks.
-  await expect(page.locator('[id="get-/v1/albums"]').getByRole("list", { name: "Parameters" }).locator("code", { hasText: "sort=name" })).toBeVisible();
+  await expect(
+    page
+      .locator('[id="get-/v1/albums"]')
+      .getByRole("list", { name: "Parameters" })
+      .locator("code", { hasText: "sort=name" }),
+  ).toBeVisible();
   await page.goto("/api/users");
   await expect(page.locator('[id="get-/v1/users"]')).toContainText("HTTP Basic (administrator)");
   await expect(page.locator("rapi-doc")).toHaveCount(0);
@@ -141,7 +156,10 @@ test("the reference follows the site theme, also when toggled on the page", asyn
   await expect.poll(() => explorer.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(0, 0, 0)");
 });
 
-test("a deep link into the one-page reference lands next to its operation, then on its tag's page; Back skips it", async ({ browser, page }) => {
+test("a deep link into the one-page reference lands next to its operation, then on its tag's page; Back skips it", async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000); // three full loads of the heaviest pages, with and without JavaScript
   const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
   // Without JavaScript: the overview's index line has the operation's id, and links to the full description.
@@ -175,7 +193,9 @@ test("a deep link into the one-page reference lands next to its operation, then 
   await expect(page).toHaveURL(`${origin()}/api/albums#nothing-here`);
 });
 
-test("on a tag's page, the explorer opens at the operation in the address, and the address stays on the tag's page", async ({ page }) => {
+test("on a tag's page, the explorer opens at the operation in the address, and the address stays on the tag's page", async ({
+  page,
+}) => {
   test.setTimeout(90_000); // RapiDoc parses the whole spec before it can scroll
   const target = operations.find((operation) => operation.method === "POST" && operation.path === "/v1/albums")!;
   await page.goto(`/api/albums#${target.anchor}`);
@@ -189,7 +209,9 @@ test("on a tag's page, the explorer opens at the operation in the address, and t
   await expect(page).toHaveURL(new RegExp(`^${origin()}/api/albums#`));
 });
 
-test("RapiDoc is fetched only when the reader opens Try it, and closing it brings the plain list back", async ({ page }) => {
+test("RapiDoc is fetched only when the reader opens Try it, and closing it brings the plain list back", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -228,7 +250,9 @@ test("Try it opened before the page's scripts have run opens the explorer once t
   await expect(page.locator("rapi-doc")).toBeVisible();
 });
 
-test("an enum value in the explorer is a button: focusable, pressed with Enter, it fills its parameter", async ({ page }) => {
+test("an enum value in the explorer is a button: focusable, pressed with Enter, it fills its parameter", async ({
+  page,
+}) => {
   await page.goto("/api");
   await openApiExplorer(page);
   const explorer = page.locator("rapi-doc");
@@ -302,7 +326,12 @@ test("on a 390 px phone no page of the reference scrolls sideways, long paths in
     // No text squeezed into a narrow column: a field's description and a table cell are each at least ~110 px wide.
     const narrow = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>(".doc-content td, .doc-content .api-field-text")]
-        .filter((cell) => cell.getBoundingClientRect().width > 0 && cell.getBoundingClientRect().width < 110 && (cell.textContent ?? "").trim().includes(" "))
+        .filter(
+          (cell) =>
+            cell.getBoundingClientRect().width > 0 &&
+            cell.getBoundingClientRect().width < 110 &&
+            (cell.textContent ?? "").trim().includes(" "),
+        )
         .map((cell) => `${Math.round(cell.getBoundingClientRect().width)} px: ${cell.textContent?.slice(0, 40)}`),
     );
     expect(narrow, path).toEqual([]);

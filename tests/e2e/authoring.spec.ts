@@ -53,7 +53,10 @@ const hexToRgb = (hex: string) => {
 async function switchTheme(page: Page, to: "dark" | "light") {
   await hydrated(page);
   // The page changes at once; the cookie a reload depends on comes with the answer to the post.
-  const saved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/settings/theme") && response.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith("/settings/theme") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: `Switch to ${to} mode` }).click();
   await expect(page.locator("html")).toHaveClass(to);
   await saved;
@@ -74,7 +77,9 @@ test.describe("highlighted code", () => {
     // The first token whose light and dark colours differ.
     const tokens = page.locator('figure.code-block code span[style*="--l:"]');
     const index = await tokens.evaluateAll((spans) =>
-      spans.findIndex((span) => span.style.getPropertyValue("--l").toLowerCase() !== span.style.getPropertyValue("--d").toLowerCase()),
+      spans.findIndex(
+        (span) => span.style.getPropertyValue("--l").toLowerCase() !== span.style.getPropertyValue("--d").toLowerCase(),
+      ),
     );
     expect(index).toBeGreaterThanOrEqual(0);
     const token = tokens.nth(index);
@@ -112,11 +117,17 @@ test.describe("highlighted code", () => {
 
   test("title, highlighted lines and line numbers show; the numbers are not part of the text", async ({ page }) => {
     await page.goto(PAGE);
-    const figure = page.locator("figure.code-block").filter({ has: page.locator("code[data-line-numbers]") }).first();
+    const figure = page
+      .locator("figure.code-block")
+      .filter({ has: page.locator("code[data-line-numbers]") })
+      .first();
     await expect(figure.locator("figcaption")).toHaveText("docker-compose.override.yaml");
     await expect(figure.locator("[data-highlighted-line]")).toHaveCount(2);
     // Numbers are drawn by a CSS counter, so they are never part of the code's text.
-    const number = await figure.locator("[data-line]").nth(2).evaluate((line) => getComputedStyle(line, "::before").content);
+    const number = await figure
+      .locator("[data-line]")
+      .nth(2)
+      .evaluate((line) => getComputedStyle(line, "::before").content);
     expect(number).toBe("counter(line)");
     expect(await figure.locator("code").textContent()).not.toMatch(/\d\s*services/);
   });
@@ -129,12 +140,20 @@ test.describe("the copy button", () => {
 
   const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
-  test("copies exactly the source of a block with line numbers, reached with Tab and pressed with Enter", async ({ page }) => {
+  test("copies exactly the source of a block with line numbers, reached with Tab and pressed with Enter", async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
-    const expected = block((b) => /^yaml\b/.test(b.info) && b.info.includes("showLineNumbers"), "yaml block with showLineNumbers");
+    const expected = block(
+      (b) => /^yaml\b/.test(b.info) && b.info.includes("showLineNumbers"),
+      "yaml block with showLineNumbers",
+    );
     await page.goto(PAGE);
     await hydrated(page);
-    const figure = page.locator("figure.code-block").filter({ has: page.locator("code[data-line-numbers]") }).first();
+    const figure = page
+      .locator("figure.code-block")
+      .filter({ has: page.locator("code[data-line-numbers]") })
+      .first();
     const button = figure.getByRole("button", { name: "Copy code to clipboard" });
     await expect(button).toBeVisible();
 
@@ -175,7 +194,11 @@ test.describe("the copy button", () => {
       const region = document.getElementById("live-status")!;
       const seen: string[] = [];
       (window as unknown as { liveTexts: string[] }).liveTexts = seen;
-      new MutationObserver(() => seen.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => seen.push(region.textContent ?? "")).observe(region, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await buttons.nth(1).click();
     await expect
@@ -216,8 +239,13 @@ test.describe("admonitions", () => {
       if (theme === "dark") expect(luminance).toBeLessThan(0.25);
       else expect(luminance).toBeGreaterThan(0.8);
 
-      const results = await new AxeBuilder({ page: page as unknown as AxePage }).include(".admonition").withTags(WCAG).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page: page as unknown as AxePage })
+        .include(".admonition")
+        .withTags(WCAG)
+        .analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
       expect(results.passes.some((rule) => rule.id === "color-contrast")).toBe(true);
     });
   }

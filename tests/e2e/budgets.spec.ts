@@ -50,12 +50,21 @@ test.beforeAll(() => {
 });
 
 function report(path: string, weight: PageWeight) {
-  const row = (["html", "css", "js", "font"] as const).map((kind) => `${kind} ${kb(weight[kind].transferred)} (${kb(weight[kind].raw)} raw)`);
+  const row = (["html", "css", "js", "font"] as const).map(
+    (kind) => `${kind} ${kb(weight[kind].transferred)} (${kb(weight[kind].raw)} raw)`,
+  );
   const scripts = weight.files.filter((file) => file.kind === "js").length;
-  console.log(`${path}: ${row.join(", ")}; own JavaScript ${kb(weight.js.transferred - floor.bytes)} (target ${kb(TARGET.ownJs)}); ${scripts} script requests (target ${TARGET.scriptRequests})`);
+  console.log(
+    `${path}: ${row.join(", ")}; own JavaScript ${kb(weight.js.transferred - floor.bytes)} (target ${kb(TARGET.ownJs)}); ${scripts} script requests (target ${TARGET.scriptRequests})`,
+  );
 }
 
-const FIRST_VISITS = ["/", "/docs/user-guide/installation", "/docs/user-guide/features/albums", "/docs/dev-guide/design-document"];
+const FIRST_VISITS = [
+  "/",
+  "/docs/user-guide/installation",
+  "/docs/user-guide/features/albums",
+  "/docs/dev-guide/design-document",
+];
 
 for (const path of FIRST_VISITS) {
   test(`first visit to ${path}: HTML, CSS and JavaScript within their budgets`, async ({ browser }) => {
@@ -78,7 +87,9 @@ function gzippedSize(url: string): Promise<{ status: number; bytes: number; enco
     get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes, encoding: response.headers["content-encoding"] }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, bytes, encoding: response.headers["content-encoding"] }),
+      );
     }).on("error", reject);
   });
 }
@@ -100,13 +111,18 @@ async function linkedPages(request: APIRequestContext, from: string, pattern: Re
  */
 async function everyPage(request: APIRequestContext): Promise<string[]> {
   const current = await linkedPages(request, "/sitemap.xml", /<loc>([^<]+)<\/loc>/g);
-  const versions = (await (await request.get("/llms.txt")).text()).match(/\((?:https?:\/\/[^/)]+)?(\/[^/)]+\/llms\.txt)\)/g) ?? [];
+  const versions =
+    (await (await request.get("/llms.txt")).text()).match(/\((?:https?:\/\/[^/)]+)?(\/[^/)]+\/llms\.txt)\)/g) ?? [];
   const others: string[] = [];
   for (const link of versions) {
     const url = link.slice(1, -1);
     const pages = await linkedPages(request, new URL(url, origin()).pathname, /\]\((https?:\/\/[^)]+)\)/g);
     // Its docs pages are linked as Markdown (page.md); the HTML page is the same address without .md.
-    others.push(...pages.filter((path) => path.endsWith(".md") || path.startsWith("/api")).map((path) => path.replace(/\.md$/, "")));
+    others.push(
+      ...pages
+        .filter((path) => path.endsWith(".md") || path.startsWith("/api"))
+        .map((path) => path.replace(/\.md$/, "")),
+    );
   }
   return [...new Set([...current, ...others, "/search", "/search?q=docker", "/nothing-here", "/settings/theme"])];
 }
@@ -114,13 +130,25 @@ async function everyPage(request: APIRequestContext): Promise<string[]> {
 test("every page's HTML is at most 40 KB gzipped, in every version", async ({ request }) => {
   const pages = await everyPage(request);
   // The walk really reached both versions and every kind of page.
-  for (const path of ["/", "/api", "/api/albums", "/api/next", "/api/next/jobs", "/markdown-page", "/docs/user-guide/deployment", "/docs/next/user-guide/deployment", "/docs/next/dev-guide/design-document"]) {
+  for (const path of [
+    "/",
+    "/api",
+    "/api/albums",
+    "/api/next",
+    "/api/next/jobs",
+    "/markdown-page",
+    "/docs/user-guide/deployment",
+    "/docs/next/user-guide/deployment",
+    "/docs/next/dev-guide/design-document",
+  ]) {
     expect(pages, path).toContain(path);
   }
   // Re-joined pages are gone from the lists; their old addresses redirect (content front matter redirect_from).
   expect(pages).not.toContain("/docs/dev-guide/worker-steps");
   expect(pages.filter((path) => path.startsWith("/docs/next/")).length).toBeGreaterThan(20);
-  expect(pages.filter((path) => path.startsWith("/docs/") && !path.startsWith("/docs/next/")).length).toBeGreaterThan(20);
+  expect(pages.filter((path) => path.startsWith("/docs/") && !path.startsWith("/docs/next/")).length).toBeGreaterThan(
+    20,
+  );
   const over: string[] = [];
   const sizes: [string, number][] = [];
   for (const path of pages) {
@@ -131,7 +159,9 @@ test("every page's HTML is at most 40 KB gzipped, in every version", async ({ re
     if (bytes > TARGET.html) over.push(`${path}: ${kb(bytes)} > ${kb(TARGET.html)}`);
   }
   const heaviest = sizes.sort((a, b) => b[1] - a[1]).slice(0, 3);
-  console.log(`HTML of ${pages.length} pages measured; heaviest: ${heaviest.map(([path, bytes]) => `${path} ${kb(bytes)}`).join(", ")}`);
+  console.log(
+    `HTML of ${pages.length} pages measured; heaviest: ${heaviest.map(([path, bytes]) => `${path} ${kb(bytes)}`).join(", ")}`,
+  );
   expect(over).toEqual([]);
 });
 
@@ -142,7 +172,9 @@ test("/api loads no explorer code until asked, then at most 230 KB beyond a docs
   report("/api", closed);
   const shared = new Set(docs.files.filter((file) => file.kind === "js").map((file) => file.url));
   const beyondDocs = (weight: PageWeight) =>
-    weight.files.filter((file) => file.kind === "js" && !shared.has(file.url)).reduce((sum, file) => sum + file.transferred, 0);
+    weight.files
+      .filter((file) => file.kind === "js" && !shared.has(file.url))
+      .reduce((sum, file) => sum + file.transferred, 0);
   expect(beyondDocs(closed), "/api before Try it").toBeLessThan(5 * KB); // its route module only
 
   const open = await measurePageWeight(browser, `${origin()}/api`, "gzip", openApiExplorer);

@@ -35,7 +35,10 @@ test("the navbar: brand with logo, Docs, API, version, language and the source r
   const main = header.getByRole("navigation", { name: "Main" });
   await expect(main.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/dev-guide/introduction");
   await expect(main.getByRole("link", { name: "API" })).toHaveAttribute("href", "/api");
-  await expect(header.getByRole("link", { name: /GitHub/ })).toHaveAttribute("href", "https://github.com/prabhuomkar/smriti");
+  await expect(header.getByRole("link", { name: /GitHub/ })).toHaveAttribute(
+    "href",
+    "https://github.com/prabhuomkar/smriti",
+  );
 
   await hydrated(page);
   await page.getByRole("button", { name: "Switch to dark mode" }).click();
@@ -94,10 +97,15 @@ test("the footer, drawn on the server only, navigates inside the app once script
   expect(await page.evaluate(() => "stillTheSameDocument" in window)).toBe(true);
   // Still there, unchanged, after the client-side navigation.
   await expect(footer.locator("p")).toHaveText("Copyright © 2024 Smriti. Built with love in India.");
-  await expect(footer.getByRole("link", { name: "Source code" })).toHaveAttribute("href", "https://github.com/prabhuomkar/smriti");
+  await expect(footer.getByRole("link", { name: "Source code" })).toHaveAttribute(
+    "href",
+    "https://github.com/prabhuomkar/smriti",
+  );
 });
 
 test("the footer reads exactly the copyright line", async ({ page }) => {
   await page.goto("/api");
-  await expect(page.getByRole("contentinfo").locator("p")).toHaveText("Copyright © 2024 Smriti. Built with love in India.");
+  await expect(page.getByRole("contentinfo").locator("p")).toHaveText(
+    "Copyright © 2024 Smriti. Built with love in India.",
+  );
 });

@@ -40,7 +40,8 @@ async function openLive(page: Page, path: string) {
   await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
 }
 
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
 
 test.beforeAll(async () => {
   test.setTimeout(STARTUP_MS + 30_000);
@@ -49,7 +50,12 @@ test.beforeAll(async () => {
   cpSync(join(REPO_ROOT, "content"), contentDir, { recursive: true });
   original = readFileSync(albumsFile(), "utf8");
   const started = performance.now();
-  server = await startDevServer({ port: PORT, reloadPort: EXTRA_PORTS.devReloadChannel, contentDir, timeoutMs: STARTUP_MS });
+  server = await startDevServer({
+    port: PORT,
+    reloadPort: EXTRA_PORTS.devReloadChannel,
+    contentDir,
+    timeoutMs: STARTUP_MS,
+  });
   console.log(`npm run dev answered after ${Math.round(performance.now() - started)} ms`);
 });
 
@@ -70,13 +76,18 @@ test("the request guard runs in development too: malformed requests get its answ
   const malformed = await fetch(`${ORIGIN}/%zz`);
   expect(malformed.status).toBe(400);
   expect(await malformed.text()).toContain("malformed percent-encoding");
-  const crossSite = await fetch(`${ORIGIN}${PAGE}`, { method: "POST", headers: { Origin: "https://elsewhere.example" } });
+  const crossSite = await fetch(`${ORIGIN}${PAGE}`, {
+    method: "POST",
+    headers: { Origin: "https://elsewhere.example" },
+  });
   expect(crossSite.status).toBe(403);
 });
 
 test("the log stays quiet: page requests are logged, the browser's /__manifest requests are not", async ({ page }) => {
   // The browser asks for the routes of the links it shows as soon as the page runs.
-  const manifest = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest", { timeout: UPDATE_MS });
+  const manifest = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest", {
+    timeout: UPDATE_MS,
+  });
   await openLive(page, PAGE);
   expect((await manifest).status()).toBe(200);
   await expect.poll(() => server.output(), { timeout: UPDATE_MS }).toMatch(new RegExp(`^GET ${PAGE} 200 `, "m"));
@@ -98,7 +109,9 @@ test("an edited page updates in the open browser without a reload, keeping the s
   // Search and llms-full.txt answer from the new text on the next request.
   const llms = await (await fetch(`${ORIGIN}/llms-full.txt`)).text();
   expect(llms).toContain("Saved while the page was open.");
-  const results = await (await fetch(`${ORIGIN}/search.json?q=${encodeURIComponent("saved while the page was open")}`)).text();
+  const results = await (
+    await fetch(`${ORIGIN}/search.json?q=${encodeURIComponent("saved while the page was open")}`)
+  ).text();
   expect(results).toContain(PAGE);
   // Only the edited page was compiled again, and said so.
   const compiled = (server.output().match(/compiled \S+/g) ?? []).slice(compiledBefore);
@@ -106,7 +119,9 @@ test("an edited page updates in the open browser without a reload, keeping the s
   expect(server.output()).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
 });
 
-test("saves by rename (as sed -i and editors' atomic save do), three in a row, then a delete and re-create, are each seen", async ({ page }) => {
+test("saves by rename (as sed -i and editors' atomic save do), three in a row, then a delete and re-create, are each seen", async ({
+  page,
+}) => {
   test.setTimeout(UPDATE_MS * 8);
   await openLive(page, PAGE);
   const saveByRename = (text: string) => {
@@ -120,7 +135,10 @@ test("saves by rename (as sed -i and editors' atomic save do), three in a row, t
   unlinkSync(albumsFile());
   // Gone (a 404, or the links to it reported broken): anything but the page.
   await expect.poll(async () => (await fetch(`${ORIGIN}${PAGE}`)).status, { timeout: UPDATE_MS }).not.toBe(200);
-  writeFileSync(albumsFile(), original.replace("## What it does", "Created again after the delete.\n\n## What it does"));
+  writeFileSync(
+    albumsFile(),
+    original.replace("## What it does", "Created again after the delete.\n\n## What it does"),
+  );
   await page.goto(`${ORIGIN}${PAGE}`);
   await expect(page.getByText("Created again after the delete.")).toBeVisible({ timeout: UPDATE_MS });
   await openLive(page, PAGE);
@@ -129,7 +147,9 @@ test("saves by rename (as sed -i and editors' atomic save do), three in a row, t
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test("a new page appears in the sidebar and the previous/next links of the open page, and is served", async ({ page }) => {
+test("a new page appears in the sidebar and the previous/next links of the open page, and is served", async ({
+  page,
+}) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, PAGE);
   const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
@@ -142,36 +162,57 @@ test("a new page appears in the sidebar and the previous/next links of the open 
   );
 
   await expect(sidebar.getByRole("link", { name: "Photo frames" })).toBeVisible({ timeout: UPDATE_MS });
-  await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Previous.*Photo frames/ })).toHaveAttribute(
-    "href",
-    "/docs/user-guide/features/photo-frames",
-  );
+  await expect(
+    page
+      .getByRole("navigation", { name: "Previous and next pages" })
+      .getByRole("link", { name: /Previous.*Photo frames/ }),
+  ).toHaveAttribute("href", "/docs/user-guide/features/photo-frames");
   expect(await stillSameDocument(page)).toBe(true);
   await sidebar.getByRole("link", { name: "Photo frames" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Photo frames" })).toBeVisible();
   await expect(page.getByText("Point the frame at a shared album link.")).toBeVisible();
 });
 
-test("a new title, heading and category label show in the sidebar, breadcrumbs, title and table of contents of the open page", async ({ page }) => {
+test("a new title, heading and category label show in the sidebar, breadcrumbs, title and table of contents of the open page", async ({
+  page,
+}) => {
   test.setTimeout(UPDATE_MS * 3);
   await openLive(page, "/docs/user-guide/features/photo-frames");
   const category = join(contentDir, "docs/user-guide/features/_category_.json");
   writeFileSync(category, JSON.stringify({ ...JSON.parse(readFileSync(category, "utf8")), label: "What it does" }));
   const frames = join(contentDir, "docs/user-guide/features/photo-frames.mdx");
-  writeFileSync(frames, `${readFileSync(frames, "utf8").replace("title: Photo frames", "title: Photo frames and slideshows")}\n## Showing an album on a frame\n\nPick the album first.\n`);
+  writeFileSync(
+    frames,
+    `${readFileSync(frames, "utf8").replace("title: Photo frames", "title: Photo frames and slideshows")}\n## Showing an album on a frame\n\nPick the album first.\n`,
+  );
 
-  await expect(page.getByRole("heading", { level: 1, name: "Photo frames and slideshows" })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("heading", { level: 1, name: "Photo frames and slideshows" })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
   const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
-  await expect(sidebar.getByRole("link", { name: "Photo frames and slideshows" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("link", { name: "Photo frames and slideshows" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(sidebar.locator("summary", { hasText: "What it does" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).locator("li")).toHaveText(["Docs›", "User Guide›", "What it does›", "Photo frames and slideshows"]);
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).locator("li")).toHaveText([
+    "Docs›",
+    "User Guide›",
+    "What it does›",
+    "Photo frames and slideshows",
+  ]);
   await expect(page).toHaveTitle(/^Photo frames and slideshows \|/);
   const toc = page.getByRole("navigation", { name: "On this page" }).filter({ visible: true });
-  await expect(toc.getByRole("link", { name: "Showing an album on a frame" })).toHaveAttribute("href", "#showing-an-album-on-a-frame");
+  await expect(toc.getByRole("link", { name: "Showing an album on a frame" })).toHaveAttribute(
+    "href",
+    "#showing-an-album-on-a-frame",
+  );
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test("broken MDX shows file, line and column on its page only, the page beside it keeps working; fixing it brings the page back", async ({ page }) => {
+test("broken MDX shows file, line and column on its page only, the page beside it keeps working; fixing it brings the page back", async ({
+  page,
+}) => {
   test.setTimeout(UPDATE_MS * 4);
   await openLive(page, PAGE);
   const lines = original.split("\n");
@@ -179,7 +220,9 @@ test("broken MDX shows file, line and column on its page only, the page beside i
   lines.splice(at, 0, "An unclosed <div> tag breaks this page.", "");
   writeFileSync(albumsFile(), lines.join("\n"));
 
-  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
   await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:`)).toBeVisible();
   await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible();
   await expect(page.getByText("An unclosed <div> tag breaks this page.")).toBeVisible();
@@ -188,7 +231,10 @@ test("broken MDX shows file, line and column on its page only, the page beside i
     if (theme === "dark") await page.getByRole("button", { name: "Switch to dark mode" }).first().click();
     await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), theme).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      theme,
+    ).toEqual([]);
   }
 
   // The mistake stays on its page: the page beside it still answers 200 with its content, and nothing exited.
@@ -210,8 +256,13 @@ test("broken MDX shows file, line and column on its page only, the page beside i
 test("a broken internal link is shown the same way, with the target it names", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 4);
   await openLive(page, PAGE);
-  writeFileSync(albumsFile(), original.replace("## What it does", "See [the missing page](/docs/user-guide/nowhere).\n\n## What it does"));
-  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({ timeout: UPDATE_MS });
+  writeFileSync(
+    albumsFile(),
+    original.replace("## What it does", "See [the missing page](/docs/user-guide/nowhere).\n\n## What it does"),
+  );
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
   await expect(page.getByText(/\/docs\/user-guide\/nowhere/).first()).toBeVisible();
   writeFileSync(albumsFile(), original);
   await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
@@ -235,12 +286,19 @@ test("a broken _category_.json shows its mistake in the sidebar; the page keeps 
 test("the production build carries none of it: only production packages on the server, no live reload in the browser", () => {
   // `npm test` builds for production before these tests: build/ and public/build/ are that build.
   const serverBuild = readFileSync(join(REPO_ROOT, "build/index.js"), "utf8");
-  const { dependencies } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const { dependencies } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
   const packages = new Set(
     [...serverBuild.matchAll(/^import [^;]*?from "([^"]+)";$/gm)]
       .map((match) => match[1]!)
       .filter((name) => !name.startsWith("node:") && !name.startsWith("."))
-      .map((name) => name.split("/").slice(0, name.startsWith("@") ? 2 : 1).join("/")),
+      .map((name) =>
+        name
+          .split("/")
+          .slice(0, name.startsWith("@") ? 2 : 1)
+          .join("/"),
+      ),
   );
   expect(packages.size).toBeGreaterThan(3);
   // The container installs production dependencies only: the compiler (mdx-bundler, esbuild, tsx) must not be reached.

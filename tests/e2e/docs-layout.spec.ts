@@ -68,7 +68,9 @@ test("on a phone, nothing moves while scripts and fonts arrive late (no layout s
     await page.goto(`${origin()}${path}`);
     await hydrated(page);
     await page.waitForTimeout(1500);
-    const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    const total = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
     expect(total, path).toBeLessThan(0.01);
     // The folded list still opens and leads to a section.
     await page.getByText("On this page", { exact: true }).first().click();
@@ -83,7 +85,9 @@ test("a page ends with its edit link and the date of its last commit", async ({ 
     "href",
     "https://github.com/prabhuomkar/smriti/edit/master/docs/content/docs/user-guide/features/albums.mdx",
   );
-  const date = execFileSync("git", ["log", "-1", "--format=%cs", "--", "content/docs/user-guide/features/albums.mdx"], { encoding: "utf8" }).trim();
+  const date = execFileSync("git", ["log", "-1", "--format=%cs", "--", "content/docs/user-guide/features/albums.mdx"], {
+    encoding: "utf8",
+  }).trim();
   const time = page.locator("main time");
   await expect(time).toHaveAttribute("datetime", date);
   await expect(page.getByText(/^Last updated on /)).toBeVisible();
@@ -93,7 +97,10 @@ test("previous and next links follow the sidebar order", async ({ page }) => {
   await page.goto("/docs/user-guide/first-login");
   await hydrated(page);
   const pager = page.getByRole("navigation", { name: "Previous and next pages" });
-  await expect(pager.getByRole("link", { name: /Previous.*Installation/ })).toHaveAttribute("href", "/docs/user-guide/installation");
+  await expect(pager.getByRole("link", { name: /Previous.*Installation/ })).toHaveAttribute(
+    "href",
+    "/docs/user-guide/installation",
+  );
   await pager.getByRole("link", { name: /Next.*Configuration/ }).click();
   await expect(page).toHaveURL(/\/docs\/user-guide\/configuration$/);
   await expect(page.locator("h1")).toHaveText("Configuration");
@@ -109,5 +116,7 @@ test("links inside a page navigate on the client and the sidebar follows", async
   await page.locator("article .doc-content a[href='/docs/user-guide/deployment']").first().click();
   await expect(page.locator("h1")).toHaveText("Deployment");
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-  await expect(page.getByRole("navigation", { name: "Docs", exact: true }).locator('[aria-current="page"]')).toHaveText("Deployment");
+  await expect(page.getByRole("navigation", { name: "Docs", exact: true }).locator('[aria-current="page"]')).toHaveText(
+    "Deployment",
+  );
 });

@@ -38,7 +38,12 @@ test("a loader that fails on the server shows the same message", async ({ page }
   await hydrated(page);
   // What the server sends when a loader fails (app/lib/load.server.ts): a 503 the client treats as thrown.
   await page.route(ROADMAP_DATA, (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", headers: { "X-Remix-Catch": "yes" }, body: '{"message":"down"}' }),
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      headers: { "X-Remix-Catch": "yes" },
+      body: '{"message":"down"}',
+    }),
   );
   await page.getByRole("navigation", { name: "Docs", exact: true }).getByRole("link", { name: "Roadmap" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "We could not load this page." })).toBeVisible();
@@ -57,7 +62,11 @@ test.describe("the not-found page inside the app (its code loads when it is show
     await hydrated(page);
     expect(statusCode, "not loaded with the page").toEqual([]);
     await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate("/docs/dev-guide/nowhere"));
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate(
+        "/docs/dev-guide/nowhere",
+      ),
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page).toHaveTitle("Page Not Found | Smriti");
     expect(await page.evaluate(() => "stillTheSameDocument" in window)).toBe(true);
@@ -68,10 +77,17 @@ test.describe("the not-found page inside the app (its code loads when it is show
     await search.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=albums/);
     await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("albums");
-    await expect(page.getByRole("main").getByRole("link", { name: /Albums/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /Albums/ })
+        .first(),
+    ).toBeVisible();
   });
 
-  test("a 404 document hydrates once that code arrives, and keeps what the reader typed meanwhile", async ({ page }) => {
+  test("a 404 document hydrates once that code arrives, and keeps what the reader typed meanwhile", async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -97,7 +113,11 @@ test.describe("the not-found page inside the app (its code loads when it is show
     await page.goto("/docs/dev-guide/notes");
     await hydrated(page);
     await page.route(STATUS_PAGES, (route) => route.abort("failed"));
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate("/docs/dev-guide/nowhere"));
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate(
+        "/docs/dev-guide/nowhere",
+      ),
+    );
     await expect(page.getByRole("heading", { level: 1, name: "We could not load this page." })).toBeVisible();
     await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
   });
@@ -165,7 +185,13 @@ test.describe("served under the wrong base path", () => {
         return;
       }
       const upstream = httpRequest(
-        { host: "127.0.0.1", port: SERVERS.main, path: url.slice("/photos-docs".length), method: req.method, headers: { ...req.headers, host: `127.0.0.1:${SERVERS.main}` } },
+        {
+          host: "127.0.0.1",
+          port: SERVERS.main,
+          path: url.slice("/photos-docs".length),
+          method: req.method,
+          headers: { ...req.headers, host: `127.0.0.1:${SERVERS.main}` },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

@@ -45,7 +45,9 @@ test.describe("before any script has arrived", () => {
     // No script started before the first paint: the template holds them until then.
     const fetchedBeforePaint = await page.evaluate(() => {
       const paint = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
-      return performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js") && entry.startTime < paint).length;
+      return performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js") && entry.startTime < paint).length;
     });
     expect(fetchedBeforePaint).toBe(0);
 
@@ -88,7 +90,9 @@ test.describe("before any script has arrived", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 800 } });
 
-  test("a menu opened and a query typed before hydration are kept; then client navigation and the progress bar work", async ({ page }) => {
+  test("a menu opened and a query typed before hydration are kept; then client navigation and the progress bar work", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const errors = collectErrors(page);
     const arrived = await delayScripts(page);

@@ -19,7 +19,8 @@ async function recordShifts(page: Page) {
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
-const totalShift = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+const totalShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
 
 const late = (ms: number) => async (route: Route) => {
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,12 +30,15 @@ const late = (ms: number) => async (route: Route) => {
 /** Where the text of a page ends, as laid out now: the bottom of its last paragraph and of the sidebar's last entry. */
 const textBottoms = (page: Page) =>
   page.evaluate(() => {
-    const bottom = (selector: string) => Math.round([...document.querySelectorAll(selector)].at(-1)?.getBoundingClientRect().bottom ?? 0);
+    const bottom = (selector: string) =>
+      Math.round([...document.querySelectorAll(selector)].at(-1)?.getBoundingClientRect().bottom ?? 0);
     return { content: bottom("main .doc-content > p"), sidebar: bottom(".docs-sidebar a") };
   });
 
 for (const width of [390, 1366]) {
-  test(`at ${width} px a slow first visit and the next page shift nothing when the fonts arrive`, async ({ browser }) => {
+  test(`at ${width} px a slow first visit and the next page shift nothing when the fonts arrive`, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
@@ -55,7 +59,9 @@ for (const width of [390, 1366]) {
   });
 }
 
-test("the fallback faces are metric-matched: a page ends at the same height in the web fonts and without them", async ({ browser }) => {
+test("the fallback faces are metric-matched: a page ends at the same height in the web fonts and without them", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, javaScriptEnabled: false });
   const page = await context.newPage();
@@ -66,7 +72,9 @@ test("the fallback faces are metric-matched: a page ends at the same height in t
   await page.route("**/*.woff2", (route) => route.abort());
   await page.goto("/docs/user-guide/configuration");
   const fallbacks = await textBottoms(page);
-  console.log(`page text ends at ${JSON.stringify(webFonts)} with web fonts, ${JSON.stringify(fallbacks)} with fallbacks`);
+  console.log(
+    `page text ends at ${JSON.stringify(webFonts)} with web fonts, ${JSON.stringify(fallbacks)} with fallbacks`,
+  );
   expect(Math.abs(fallbacks.content - webFonts.content) / webFonts.content).toBeLessThan(0.02);
   expect(Math.abs(fallbacks.sidebar - webFonts.sidebar)).toBeLessThan(24);
   await context.close();

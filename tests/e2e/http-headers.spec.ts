@@ -13,7 +13,11 @@ test.describe("pages", () => {
   test("a docs page: cache, validator, compression and security headers", async ({ request }) => {
     const response = await request.get(DOC, { headers: { "Accept-Encoding": "gzip" } });
     const headers = response.headers();
-    console.log(`headers of ${DOC}:\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
+    console.log(
+      `headers of ${DOC}:\n${Object.entries(headers)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join("\n")}`,
+    );
     expect(response.status()).toBe(200);
     expect(headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
@@ -27,7 +31,10 @@ test.describe("pages", () => {
     expect(headers["strict-transport-security"]).toBeUndefined();
     const csp = headers["content-security-policy"]!;
     expect(csp).toContain("frame-ancestors 'none'");
-    const scriptSrc = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src"))!;
+    const scriptSrc = csp
+      .split(";")
+      .map((part) => part.trim())
+      .find((part) => part.startsWith("script-src"))!;
     expect(scriptSrc).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
   });
 
@@ -46,23 +53,36 @@ test.describe("pages", () => {
   test("bodies come precompressed in the encoding asked for, and unchanged", async () => {
     const plain = await rawRequest(SERVERS.main, httpRequest("GET", DOC, { Host: `127.0.0.1:${SERVERS.main}` }));
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    const zipped = await rawRequest(SERVERS.main, httpRequest("GET", DOC, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "gzip" }));
+    const zipped = await rawRequest(
+      SERVERS.main,
+      httpRequest("GET", DOC, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "gzip" }),
+    );
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(Number(zipped.headers["content-length"])).toBeLessThan(Number(plain.headers["content-length"]) / 3);
     const unzipped = gunzipSync(Buffer.from(zipped.body, "latin1")).toString("latin1");
     expect(unzipped).toBe(plain.body);
-    const brotli = await rawRequest(SERVERS.main, httpRequest("GET", DOC, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "br, gzip" }));
+    const brotli = await rawRequest(
+      SERVERS.main,
+      httpRequest("GET", DOC, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "br, gzip" }),
+    );
     expect(brotli.headers["content-encoding"]).toBe("br");
   });
 
   test("HSTS only when the reader came over HTTPS, and then absolute https URLs", async ({ request }) => {
-    const response = await request.get(DOC, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "docs.example.org" } });
+    const response = await request.get(DOC, {
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "docs.example.org" },
+    });
     expect(response.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
-    expect(await response.text()).toContain('<link rel="canonical" href="https://docs.example.org/docs/user-guide/installation"/>');
+    expect(await response.text()).toContain(
+      '<link rel="canonical" href="https://docs.example.org/docs/user-guide/installation"/>',
+    );
   });
 
   test("HEAD answers the headers of GET without a body", async () => {
-    const head = await rawRequest(SERVERS.main, httpRequest("HEAD", DOC, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "gzip" }));
+    const head = await rawRequest(
+      SERVERS.main,
+      httpRequest("HEAD", DOC, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "gzip" }),
+    );
     expect(head.status).toBe(200);
     expect(head.headers["content-encoding"]).toBe("gzip");
     expect(head.headers.etag).toBeTruthy();
@@ -70,7 +90,10 @@ test.describe("pages", () => {
   });
 
   test("error pages other than 404 are never stored", async ({ request }) => {
-    const response = await request.post("/settings/theme", { form: { theme: "purple" }, headers: { Accept: "text/html" } });
+    const response = await request.post("/settings/theme", {
+      form: { theme: "purple" },
+      headers: { Accept: "text/html" },
+    });
     expect(response.status()).toBe(400);
     expect(response.headers()["cache-control"]).toBe("private, no-store");
   });
@@ -90,13 +113,21 @@ test.describe("other responses", () => {
     // Every stylesheet and script of the page of 1 KB or more (smaller ones are not worth compressing).
     const assets = [...html.matchAll(/"(\/build\/[^"]+\.(?:css|js))"/g)]
       .map((match) => match[1]!)
-      .filter((asset, index, all) => all.indexOf(asset) === index && statSync(join(root, "public", asset)).size >= 1024);
+      .filter(
+        (asset, index, all) => all.indexOf(asset) === index && statSync(join(root, "public", asset)).size >= 1024,
+      );
     expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
     expect(assets.filter((asset) => asset.endsWith(".js")).length).toBeGreaterThan(3);
     for (const asset of assets) {
       const file = join(root, "public", asset);
-      for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
-        const response = await rawRequest(SERVERS.main, httpRequest("GET", asset, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": encoding }));
+      for (const [encoding, suffix] of [
+        ["br", ".br"],
+        ["gzip", ".gz"],
+      ] as const) {
+        const response = await rawRequest(
+          SERVERS.main,
+          httpRequest("GET", asset, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": encoding }),
+        );
         expect(response.status).toBe(200);
         expect(response.headers["content-encoding"], `${asset} ${encoding}`).toBe(encoding);
         expect(Number(response.headers["content-length"])).toBe(statSync(`${file}${suffix}`).size);
@@ -104,7 +135,10 @@ test.describe("other responses", () => {
         expect(response.headers["vary"]).toBe("Accept-Encoding");
       }
       // A client that takes no compression still gets the file as it is.
-      const plain = await rawRequest(SERVERS.main, httpRequest("GET", asset, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "identity" }));
+      const plain = await rawRequest(
+        SERVERS.main,
+        httpRequest("GET", asset, { Host: `127.0.0.1:${SERVERS.main}`, "Accept-Encoding": "identity" }),
+      );
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(Number(plain.headers["content-length"])).toBe(statSync(file).size);
     }
@@ -120,7 +154,9 @@ test.describe("other responses", () => {
     expect(typeof body.commit).toBe("string");
   });
 
-  test("cookies: SameSite=Lax, Secure behind HTTPS; HttpOnly except the theme, which the page writes itself", async ({ request }) => {
+  test("cookies: SameSite=Lax, Secure behind HTTPS; HttpOnly except the theme, which the page writes itself", async ({
+    request,
+  }) => {
     const plain = await request.post("/settings/theme", { form: { theme: "dark", redirectTo: "/" }, maxRedirects: 0 });
     expect(plain.status()).toBe(303);
     expect(plain.headers()["set-cookie"]).toMatch(/^theme=dark; Path=\/; Max-Age=\d+; SameSite=Lax$/);
@@ -149,11 +185,19 @@ test("a running server compiles nothing and reads no content file", async () => 
   // …and serving a page after the compiled content moved away still works: the server keeps its own copy open.
   const { rename } = await import("node:fs/promises");
   const file = join(root, "build/content/site.pack");
-  const response0 = await rawRequest(SERVERS.main, httpRequest("GET", "/docs/dev-guide/notes", { Host: `127.0.0.1:${SERVERS.main}` }));
+  const response0 = await rawRequest(
+    SERVERS.main,
+    httpRequest("GET", "/docs/dev-guide/notes", { Host: `127.0.0.1:${SERVERS.main}` }),
+  );
   expect(response0.status).toBe(200);
   await rename(file, `${file}.away`);
   try {
-    for (const path of ["/docs/dev-guide/notes", "/docs/dev-guide/roadmap", "/api", "/docs/user-guide/installation.md"]) {
+    for (const path of [
+      "/docs/dev-guide/notes",
+      "/docs/dev-guide/roadmap",
+      "/api",
+      "/docs/user-guide/installation.md",
+    ]) {
       const response = await rawRequest(SERVERS.main, httpRequest("GET", path, { Host: `127.0.0.1:${SERVERS.main}` }));
       expect(response.status, path).toBe(200);
     }
@@ -163,19 +207,36 @@ test("a running server compiles nothing and reads no content file", async () => 
 });
 
 test.describe("Content-Security-Policy", () => {
-  const pages = ["/", DOC, "/docs/dev-guide/introduction", "/api", "/markdown-page", "/settings/theme", "/search", "/search?q=docker+compose", "/nothing-here"];
+  const pages = [
+    "/",
+    DOC,
+    "/docs/dev-guide/introduction",
+    "/api",
+    "/markdown-page",
+    "/settings/theme",
+    "/search",
+    "/search?q=docker+compose",
+    "/nothing-here",
+  ];
 
   for (const server of ["main", "variant"] as const) {
-    test(`every inline script is allowed by its hash and no page breaks the policy (${server} configuration)`, async ({ page, request }) => {
+    test(`every inline script is allowed by its hash and no page breaks the policy (${server} configuration)`, async ({
+      page,
+      request,
+    }) => {
       // Third parties the variant configuration names, answered locally.
       await page.route("https://www.googletagmanager.com/**", (route) =>
         route.fulfill({ contentType: "text/javascript", body: "window.__gtagLoaded = true;" }),
       );
-      await page.route("https://fonts.example.test/**", (route) => route.fulfill({ contentType: "text/css", body: "body{}" }));
+      await page.route("https://fonts.example.test/**", (route) =>
+        route.fulfill({ contentType: "text/css", body: "body{}" }),
+      );
       await page.addInitScript(() => {
         const w = window as unknown as { __violations: string[] };
         w.__violations = [];
-        document.addEventListener("securitypolicyviolation", (event) => w.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+        document.addEventListener("securitypolicyviolation", (event) =>
+          w.__violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
       });
       const consoleViolations: string[] = [];
       page.on("console", (message) => {
@@ -193,7 +254,9 @@ test.describe("Content-Security-Policy", () => {
         }
         await page.goto(url);
         await page.waitForLoadState("networkidle");
-        expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), path).toEqual([]);
+        expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), path).toEqual(
+          [],
+        );
       }
       // The search dialog: its code and its results arrive after load.
       await page.goto(`${origin(server)}${DOC}`);
@@ -201,7 +264,10 @@ test.describe("Content-Security-Policy", () => {
       await page.keyboard.press("Control+k");
       await page.getByRole("combobox", { name: "Search the docs" }).fill("albums");
       await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
-      expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), "search dialog").toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+        "search dialog",
+      ).toEqual([]);
       expect(consoleViolations).toEqual([]);
     });
   }
@@ -227,7 +293,9 @@ test.describe("fonts and analytics", () => {
       await page.waitForLoadState("networkidle");
     }
     expect(foreign).toEqual([]);
-    const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    const preloads = await page
+      .locator('link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
     expect(preloads.some((href) => /dm-sans-latin-400/.test(href ?? ""))).toBe(true);
     expect(await page.locator("style").first().textContent()).toContain("font-display:optional");
     expect(await page.evaluate(() => document.fonts.check('16px "DM Sans"'))).toBe(true);
@@ -246,8 +314,13 @@ test.describe("fonts and analytics", () => {
     expect(served).toBe(true);
   });
 
-  test("the tracker loads only when configured, anonymises IPs and counts client-side page views", async ({ page, browser }) => {
-    await page.route("https://www.googletagmanager.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  test("the tracker loads only when configured, anonymises IPs and counts client-side page views", async ({
+    page,
+    browser,
+  }) => {
+    await page.route("https://www.googletagmanager.com/**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
     await page.goto(`${origin("variant")}/docs/dev-guide/notes`);
     await page.locator("body[data-hydrated]").waitFor({ state: "attached" });
     const layer = () => page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer));

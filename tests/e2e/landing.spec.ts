@@ -41,7 +41,9 @@ async function switchToDark(page: Page) {
   await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "theme")).toBe(true);
 }
 
-test("the hero names the product and its tagline, and both calls to action lead to the right pages", async ({ page }) => {
+test("the hero names the product and its tagline, and both calls to action lead to the right pages", async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   await page.goto("/");
   await expect(page).toHaveTitle("Smarter Home for all your Photos and Videos | Smriti");
@@ -134,7 +136,10 @@ test.describe("on a 390 px phone", () => {
     test(`the page does not scroll sideways (${theme})`, async ({ page }) => {
       await page.goto("/");
       if (theme === "dark") await switchToDark(page);
-      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      }));
       expect(widths.page).toBeLessThanOrEqual(widths.viewport);
       // The long curl line scrolls inside its own block instead.
       const pre = section(page, "Quick start").locator("pre");
@@ -168,10 +173,19 @@ for (const theme of ["light", "dark"] as const) {
       await page.reload();
       await expect(page.locator("html")).toHaveClass("dark");
     }
-    const results = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .include("main")
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+      .analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+      ),
+    ).toEqual([]);
 
-    const levels = await page.locator("main :is(h1, h2, h3, h4)").evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
+    const levels = await page
+      .locator("main :is(h1, h2, h3, h4)")
+      .evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
     expect(levels[0]).toBe(1);
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
     for (let i = 1; i < levels.length; i++) expect(levels[i] ?? 0).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
@@ -209,7 +223,9 @@ test("without JavaScript everything is readable and linked", async ({ browser })
   // Copying needs JavaScript, so the button stays hidden rather than doing nothing.
   await expect(quickStart.getByRole("button", { name: "Copy code to clipboard" })).toBeHidden();
   await expect(section(page, "Architecture at a glance").getByRole("img")).toBeVisible();
-  await expect(section(page, "Architecture at a glance").getByRole("img")).toHaveAccessibleName(/^Architecture: clients, API server, worker/);
+  await expect(section(page, "Architecture at a glance").getByRole("img")).toHaveAccessibleName(
+    /^Architecture: clients, API server, worker/,
+  );
 
   await main.getByRole("link", { name: "Get started" }).click();
   await expect(page).toHaveURL(`${origin()}${INSTALLATION}`);

@@ -54,8 +54,14 @@ test.describe("below 996 px (995 px wide)", () => {
     await expect(panel(page)).toBeHidden();
   });
 
-  test("on a page without sidebar, scrolled down, and on a 390 px phone the open menu is on screen", async ({ page }) => {
-    for (const [width, path] of [[995, "/api"], [390, "/"], [390, "/docs/user-guide/configuration"]] as const) {
+  test("on a page without sidebar, scrolled down, and on a 390 px phone the open menu is on screen", async ({
+    page,
+  }) => {
+    for (const [width, path] of [
+      [995, "/api"],
+      [390, "/"],
+      [390, "/docs/user-guide/configuration"],
+    ] as const) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
       await hydrated(page);
@@ -75,11 +81,15 @@ test.describe("below 996 px (995 px wide)", () => {
     await expect(panel(page)).toBeVisible();
     for (let i = 0; i < 60; i += 1) {
       await page.keyboard.press("Tab");
-      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("details[data-mobile-menu], .docs-sidebar")));
+      const inside = await page.evaluate(() =>
+        Boolean(document.activeElement?.closest("details[data-mobile-menu], .docs-sidebar")),
+      );
       expect(inside, `Tab ${i + 1} left the menu`).toBe(true);
     }
     await page.keyboard.press("Shift+Tab");
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("details[data-mobile-menu], .docs-sidebar")))).toBe(true);
+    expect(
+      await page.evaluate(() => Boolean(document.activeElement?.closest("details[data-mobile-menu], .docs-sidebar"))),
+    ).toBe(true);
     await page.keyboard.press("Escape");
     await expect(panel(page)).toBeHidden();
     await expect(menuButton(page)).toBeFocused();
@@ -91,7 +101,11 @@ test.describe("below 996 px (995 px wide)", () => {
     await menuButton(page).click();
     await expect(panel(page)).toBeVisible();
     await expect(sidebar(page).getByRole("link", { name: "Roadmap" })).toHaveAttribute("aria-current", "page");
-    await expectMenuOnScreen(page, [menuButton(page), panel(page).getByRole("link", { name: "GitHub" }), sidebar(page).getByRole("link", { name: "Notes" })]);
+    await expectMenuOnScreen(page, [
+      menuButton(page),
+      panel(page).getByRole("link", { name: "GitHub" }),
+      sidebar(page).getByRole("link", { name: "Notes" }),
+    ]);
     await menuButton(page).click();
     await expect(panel(page)).toBeHidden();
     await expect(sidebar(page)).toBeHidden();
@@ -108,7 +122,9 @@ test.describe("at 996 px", () => {
   test("the desktop layout: links in the navbar, sidebar beside the page, no menu button", async ({ page }) => {
     await page.goto("/docs/user-guide/installation");
     await expect(menuButton(page)).toBeHidden();
-    await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API" })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API" }),
+    ).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Docs", exact: true })).toBeVisible();
   });
 });

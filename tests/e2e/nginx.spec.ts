@@ -47,7 +47,11 @@ test.afterAll(async () => {
   await node?.stop();
   rmSync(dir, { recursive: true, force: true });
   // The one error expected: the oversized body the test sends on purpose.
-  const errors = log.split("\n").filter((line) => /\[(?:emerg|alert|crit|error)\]/.test(line) && !line.includes("client intended to send too large body"));
+  const errors = log
+    .split("\n")
+    .filter(
+      (line) => /\[(?:emerg|alert|crit|error)\]/.test(line) && !line.includes("client intended to send too large body"),
+    );
   expect(errors, "nginx's error log").toEqual([]);
 });
 
@@ -59,7 +63,8 @@ const get = (path: string, headers: Record<string, string> = {}) => rawRequest(`
  * the copy was still current (decision 034). Which one depends on the clock.
  */
 const STORED = ["HIT", "REVALIDATED"];
-const cacheStatus = (response: { headers: Record<string, string | string[] | undefined> }) => response.headers["x-cache-status"];
+const cacheStatus = (response: { headers: Record<string, string | string[] | undefined> }) =>
+  response.headers["x-cache-status"];
 
 function attribute(html: string, pattern: RegExp): string | undefined {
   return pattern.exec(html)?.[1];
@@ -81,7 +86,11 @@ async function settingsCookie(path: string, form: Record<string, string>): Promi
 test("canonical link, og:url, redirects and the sitemap use the public https origin", async () => {
   const page = await get(DOC, { "Accept-Encoding": "br, gzip" });
   expect(page.status).toBe(200);
-  console.log(`[nginx] response headers of ${PUBLIC}${DOC}:\n${Object.entries(page.headers).map(([name, value]) => `  ${name}: ${String(value)}`).join("\n")}`);
+  console.log(
+    `[nginx] response headers of ${PUBLIC}${DOC}:\n${Object.entries(page.headers)
+      .map(([name, value]) => `  ${name}: ${String(value)}`)
+      .join("\n")}`,
+  );
   expect(attribute(page.text, /<link rel="canonical" href="([^"]+)"/)).toBe(`${PUBLIC}${DOC}`);
   expect(attribute(page.text, /<meta property="og:url" content="([^"]+)"/)).toBe(`${PUBLIC}${DOC}`);
 
@@ -135,7 +144,9 @@ test("host names other than the site's are refused", async () => {
   // Another name in TLS (SNI): the handshake itself is refused.
   await expect(rawRequest(`${PUBLIC}/`, { servername: "attacker.example" })).rejects.toThrow();
   // The site's certificate but another Host header: the connection is closed without an answer.
-  await expect(rawRequest(`${PUBLIC}/`, { servername: HOST, headers: { Host: "attacker.example" } })).rejects.toThrow(/socket hang up|ECONNRESET/);
+  await expect(rawRequest(`${PUBLIC}/`, { servername: HOST, headers: { Host: "attacker.example" } })).rejects.toThrow(
+    /socket hang up|ECONNRESET/,
+  );
 });
 
 test("fingerprinted assets are immutable for a year and kept by nginx", async () => {
@@ -230,7 +241,9 @@ test("oversized request bodies are refused at the proxy", async () => {
   expect(response.status).toBe(413);
 });
 
-test("a reader in Chromium through the proxy: the page works, and each reader keeps their own theme", async ({ browser }) => {
+test("a reader in Chromium through the proxy: the page works, and each reader keeps their own theme", async ({
+  browser,
+}) => {
   // Two browser contexts and five page loads over TLS: slow on a busy machine.
   test.setTimeout(60_000);
   const path = "/docs/user-guide/features/people";
@@ -244,7 +257,9 @@ test("a reader in Chromium through the proxy: the page works, and each reader ke
   await hydrated(reader);
   await reader.getByRole("button", { name: "Switch to dark mode" }).click();
   await expect(reader.locator("html")).toHaveClass("dark");
-  await expect.poll(async () => (await first.cookies()).some((cookie) => cookie.name === "theme" && cookie.secure)).toBe(true);
+  await expect
+    .poll(async () => (await first.cookies()).some((cookie) => cookie.name === "theme" && cookie.secure))
+    .toBe(true);
 
   for (const expected of [["MISS"], STORED]) {
     const response = await reader.reload();

@@ -37,7 +37,12 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 1
         const colon = line.indexOf(":");
         if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
-      resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers, body: end === -1 ? "" : raw.slice(end + 4), raw });
+      resolve({
+        status: Number(statusLine.split(" ")[1] ?? 0),
+        headers,
+        body: end === -1 ? "" : raw.slice(end + 4),
+        raw,
+      });
     });
     socket.write(request);
   });
@@ -47,7 +52,9 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 1
 export function httpRequest(method: string, target: string, headers: Record<string, string> = {}, body = ""): string {
   const all: Record<string, string> = { Host: "127.0.0.1", Connection: "close", ...headers };
   if (body && !("Content-Length" in all)) all["Content-Length"] = String(Buffer.byteLength(body, "latin1"));
-  return `${method} ${target} HTTP/1.1\r\n${Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n${body}`;
+  return `${method} ${target} HTTP/1.1\r\n${Object.entries(all)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("")}\r\n${body}`;
 }
 
 /** Where this checkout is: any path under it in an answer is a leak, wherever the tests run. */

@@ -25,7 +25,11 @@ function measure(min: number): Layout {
     const box = table.closest(".table-scroll") ?? table.parentElement!;
     // The column a table lives in: the text column around its scroll box.
     const column = box.parentElement!.getBoundingClientRect().width;
-    return { name: box.getAttribute("aria-label") ?? "table", width: Math.round(table.getBoundingClientRect().width), column: Math.round(column) };
+    return {
+      name: box.getAttribute("aria-label") ?? "table",
+      width: Math.round(table.getBoundingClientRect().width),
+      column: Math.round(column),
+    };
   });
   const squeezed: { text: string; width: number }[] = [];
   for (const cell of document.querySelectorAll<HTMLElement>("main :is(td, th)")) {
@@ -34,9 +38,13 @@ function measure(min: number): Layout {
     const copy = cell.cloneNode(true) as HTMLElement;
     copy.querySelectorAll("code").forEach((code) => code.remove());
     const text = (copy.textContent ?? "").replace(/\([^)]*\)/g, " ");
-    const words = text.trim().split(/\s+/).filter((word) => /[a-z]{2}/i.test(word));
+    const words = text
+      .trim()
+      .split(/\s+/)
+      .filter((word) => /[a-z]{2}/i.test(word));
     const width = cell.getBoundingClientRect().width;
-    if (words.length >= 4 && width < min) squeezed.push({ text: (cell.textContent ?? "").trim().slice(0, 50), width: Math.round(width) });
+    if (words.length >= 4 && width < min)
+      squeezed.push({ text: (cell.textContent ?? "").trim().slice(0, 50), width: Math.round(width) });
   }
   return { sideways: doc.scrollWidth - doc.clientWidth, tables, squeezed };
 }
@@ -48,7 +56,9 @@ async function sweep(browser: Browser, width: number, visit: (path: string, layo
   const paths = await readingPages(context.request);
   // The walk really covers both versions, the docs and the API pages.
   expect(paths.filter((path) => path.startsWith("/docs/next/")).length).toBeGreaterThan(20);
-  expect(paths.filter((path) => path.startsWith("/docs/") && !path.startsWith("/docs/next/")).length).toBeGreaterThan(20);
+  expect(paths.filter((path) => path.startsWith("/docs/") && !path.startsWith("/docs/next/")).length).toBeGreaterThan(
+    20,
+  );
   expect(paths).toEqual(expect.arrayContaining(["/api/albums", "/api/next/jobs", "/docs/user-guide/configuration"]));
   for (const path of paths) {
     const response = await page.goto(path, { waitUntil: "load" });
@@ -60,15 +70,24 @@ async function sweep(browser: Browser, width: number, visit: (path: string, layo
 }
 
 /** The pages issue 23 named (machine-learning's table is on configuration since the re-join): their table widths are printed for the record. */
-const NAMED = new Set(["/docs/user-guide/configuration", "/docs/user-guide/features/search", "/docs/user-guide/features/people", "/docs/dev-guide/notes"]);
+const NAMED = new Set([
+  "/docs/user-guide/configuration",
+  "/docs/user-guide/features/search",
+  "/docs/user-guide/features/people",
+  "/docs/dev-guide/notes",
+]);
 
-test("at 1366 px no page scrolls sideways, every table fits its column, no sentence is squeezed", async ({ browser }) => {
+test("at 1366 px no page scrolls sideways, every table fits its column, no sentence is squeezed", async ({
+  browser,
+}) => {
   test.setTimeout(900_000);
   const problems: string[] = [];
   const count = await sweep(browser, 1366, (path, layout) => {
-    if (NAMED.has(path)) console.log(`${path}: tables ${layout.tables.map((t) => `${t.width}/${t.column}`).join(", ")} px (table/column)`);
+    if (NAMED.has(path))
+      console.log(`${path}: tables ${layout.tables.map((t) => `${t.width}/${t.column}`).join(", ")} px (table/column)`);
     if (layout.sideways > 0) problems.push(`${path}: scrolls ${layout.sideways} px sideways`);
-    for (const table of layout.tables.filter((t) => t.width > t.column)) problems.push(`${path}: "${table.name}" ${table.width} px in a ${table.column} px column`);
+    for (const table of layout.tables.filter((t) => t.width > t.column))
+      problems.push(`${path}: "${table.name}" ${table.width} px in a ${table.column} px column`);
     for (const cell of layout.squeezed) problems.push(`${path}: "${cell.text}" in ${cell.width} px`);
   });
   console.log(`${count} pages at 1366 px`);

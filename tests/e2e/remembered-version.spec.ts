@@ -10,8 +10,10 @@ const NEXT_PAGE = "/docs/next/user-guide/installation";
 const RELEASE_PAGE = "/docs/user-guide/installation";
 
 const navbar = (page: Page) => page.getByRole("banner");
-const navLink = (page: Page, name: string) => navbar(page).getByRole("link", { name, exact: true }).filter({ visible: true });
-const footerLink = (page: Page, name: string) => page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name, exact: true });
+const navLink = (page: Page, name: string) =>
+  navbar(page).getByRole("link", { name, exact: true }).filter({ visible: true });
+const footerLink = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name, exact: true });
 const cta = (page: Page, name: string) => page.getByRole("main").getByRole("link", { name, exact: true });
 
 /** Every link a page of no version draws into a docs version, checked against `docsBase` and `apiUrl`. */
@@ -27,7 +29,8 @@ async function expectLinksInto(page: Page, docsBase: string, apiUrl: string) {
   }
 }
 
-const versionCookie = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === "docs-version")?.value;
+const versionCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === "docs-version")?.value;
 
 /** Picks `label` in the navbar's version menu (a disclosure: works with and without scripts). */
 async function pickVersion(page: Page, reading: string, label: string) {
@@ -45,7 +48,10 @@ test("without JavaScript: a Next page is remembered until the reader picks the r
 
   await page.goto(NEXT_PAGE);
   expect(await versionCookie(context)).toBe("next");
-  await navbar(page).getByRole("link", { name: /Smriti/ }).first().click();
+  await navbar(page)
+    .getByRole("link", { name: /Smriti/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expectLinksInto(page, "/docs/next", "/api/next");
   // No version notice on a page of no version, though it follows Next.
@@ -77,7 +83,10 @@ test("with JavaScript: moving between versions inside the app is remembered too"
   await expect.poll(() => versionCookie(context)).toBe("next");
 
   // Home inside the app (no document request): the navbar and footer follow Next.
-  await navbar(page).getByRole("link", { name: /Smriti/ }).first().click();
+  await navbar(page)
+    .getByRole("link", { name: /Smriti/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expectLinksInto(page, "/docs/next", "/api/next");
   // And after a reload, from the server.
@@ -98,7 +107,9 @@ test("with JavaScript: moving between versions inside the app is remembered too"
   expect(errors).toEqual([]);
 });
 
-test("a page stored for one reader is served to another with that reader's own links and cookie", async ({ browser }) => {
+test("a page stored for one reader is served to another with that reader's own links and cookie", async ({
+  browser,
+}) => {
   const chose = await withoutJavaScript(browser);
   const other = await withoutJavaScript(browser);
   // The reader who chose Next opens the landing page first, so the server stores it for them.

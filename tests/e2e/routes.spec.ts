@@ -62,13 +62,21 @@ test.describe("redirects", () => {
 
   // Pages re-joined into the page a reader expects (docs/decisions/027-pages-for-readers.md) keep their old addresses.
   const REJOINED: [string, string, string, string][] = [
-    ["/docs/dev-guide/worker-steps", "/docs/dev-guide/design-document", "step-metadata", "3. Metadata, previews and thumbnails"],
+    [
+      "/docs/dev-guide/worker-steps",
+      "/docs/dev-guide/design-document",
+      "step-metadata",
+      "3. Metadata, previews and thumbnails",
+    ],
     ["/docs/next/dev-guide/data-and-services", "/docs/next/dev-guide/design-document", "formats", "Supported formats"],
     ["/docs/user-guide/machine-learning", "/docs/user-guide/configuration", "machine-learning", "Machine learning"],
     ["/docs/user-guide/privacy", "/docs/user-guide/introduction", "privacy-and-trust", "Privacy and trust"],
   ];
   for (const [old, target, section, heading] of REJOINED) {
-    test(`${old} moves permanently to the section of ${target} that now holds it, query kept`, async ({ page, request }) => {
+    test(`${old} moves permanently to the section of ${target} that now holds it, query kept`, async ({
+      page,
+      request,
+    }) => {
       const response = await request.get(`${old}?ref=bookmark`, { maxRedirects: 0 });
       expect(response.status()).toBe(301);
       expect(response.headers().location).toBe(`${origin()}${target}?ref=bookmark#${section}`);
@@ -82,10 +90,15 @@ test.describe("redirects", () => {
     });
   }
 
-  test("an old anchor of a pointer section that was removed still lands next to the link to its content", async ({ page }) => {
+  test("an old anchor of a pointer section that was removed still lands next to the link to its content", async ({
+    page,
+  }) => {
     await page.goto("/docs/user-guide/deployment#backups");
     const target = page.locator("#backups");
-    await expect(target.getByRole("link", { name: "Backups and upgrades" })).toHaveAttribute("href", "/docs/user-guide/backups-and-upgrades");
+    await expect(target.getByRole("link", { name: "Backups and upgrades" })).toHaveAttribute(
+      "href",
+      "/docs/user-guide/backups-and-upgrades",
+    );
     // Anchors that moved with a re-joined page's content are on the page that took it in.
     await page.goto("/docs/dev-guide/design-document#step-metadata");
     await expect(page.locator("#step-metadata")).toHaveText("3. Metadata, previews and thumbnails");
@@ -94,7 +107,13 @@ test.describe("redirects", () => {
 });
 
 test.describe("the not-found page", () => {
-  for (const path of ["/nothing-here", "/docs/user-guide/nowhere", "/docs/user-guide/features/", "/docs/user-guide%2Finstallation", "/api/extra"]) {
+  for (const path of [
+    "/nothing-here",
+    "/docs/user-guide/nowhere",
+    "/docs/user-guide/features/",
+    "/docs/user-guide%2Finstallation",
+    "/api/extra",
+  ]) {
     test(`${path} is a 404 with navbar and footer`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);

@@ -14,7 +14,9 @@ test.beforeEach(() => test.slow());
 const hint = (page: Page) => page.locator("[data-exact-elsewhere]");
 const toNext = (page: Page) => hint(page).getByRole("link", { name: "Next has: see its results" });
 
-test("the results page names the version that holds the identifier, and links to its results (without JavaScript)", async ({ browser }) => {
+test("the results page names the version that holds the identifier, and links to its results (without JavaScript)", async ({
+  browser,
+}) => {
   const { context, page } = await withoutJavaScript(browser);
   await page.goto(`/search?q=${IN_BOTH}`);
   await expect(page.getByRole("main").getByRole("listitem").first()).toContainText(IN_BOTH);

@@ -33,14 +33,19 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
-  test("on a 390 px phone the menu's search box and the navbar's search button both lead to results", async ({ browser }) => {
+  test("on a 390 px phone the menu's search box and the navbar's search button both lead to results", async ({
+    browser,
+  }) => {
     const { context, page } = await withoutJavaScript(browser, { viewport: PHONE, isMobile: true });
     await page.goto("/api");
     await page.getByRole("banner").locator("summary[aria-label='Menu']").click();
     const box = page.locator("#mobile-search");
     await box.fill("POST /v1/albums");
     await box.press("Enter");
-    await expect(results(page).first().getByRole("link").first()).toHaveAttribute("href", "/api/albums#post-/v1/albums");
+    await expect(results(page).first().getByRole("link").first()).toHaveAttribute(
+      "href",
+      "/api/albums#post-/v1/albums",
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).click();
@@ -48,7 +53,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Type what you are looking for")).toBeVisible();
     await page.locator("#search-page-query").fill("favorites");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(results(page).first().getByRole("heading", { level: 2 })).toHaveText("Library: favourites, hidden and trash");
+    await expect(results(page).first().getByRole("heading", { level: 2 })).toHaveText(
+      "Library: favourites, hidden and trash",
+    );
     await context.close();
   });
 
@@ -103,7 +110,9 @@ test.describe("odd queries render escaped and answer normally", () => {
     await combobox(page).fill("<b id=injected>albums</b>");
     await expect(options(page).first()).toBeVisible();
     await expect(page.locator("#injected")).toHaveCount(0);
-    await expect(dialog(page).getByRole("link", { name: /All results for/ })).toContainText("“<b id=injected>albums</b>”");
+    await expect(dialog(page).getByRole("link", { name: /All results for/ })).toContainText(
+      "“<b id=injected>albums</b>”",
+    );
   });
 });
 
@@ -183,7 +192,10 @@ test.describe("the search dialog", () => {
     await page.keyboard.press("ArrowDown");
     await expect(options(page).nth(1)).toHaveAttribute("aria-selected", "true");
     await expect(options(page).first()).toHaveAttribute("aria-selected", "false");
-    await expect(combobox(page)).toHaveAttribute("aria-activedescendant", (await options(page).nth(1).getAttribute("id")) ?? "");
+    await expect(combobox(page)).toHaveAttribute(
+      "aria-activedescendant",
+      (await options(page).nth(1).getAttribute("id")) ?? "",
+    );
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("ArrowUp");
     await expect(options(page).last()).toHaveAttribute("aria-selected", "true");
@@ -205,7 +217,9 @@ test.describe("the search dialog", () => {
     expect(errors).toEqual([]);
   });
 
-  test("Enter with a section result goes to its heading; the dialog can also reach the full results page", async ({ page }) => {
+  test("Enter with a section result goes to its heading; the dialog can also reach the full results page", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
     // Typed at once, while the dialog's code is still being fetched: nothing is lost.
@@ -301,7 +315,9 @@ test.describe("accessibility (axe)", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expectNoAxeViolations(page);
     // The next pages come from the server: they are dark once the choice is saved.
-    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "theme")).toBe(true);
+    await expect
+      .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "theme"))
+      .toBe(true);
     await page.goto("/search");
     await expect(page.locator("html")).toHaveClass("dark");
     await expectNoAxeViolations(page);
@@ -341,5 +357,11 @@ test("the JSON route: results, a validator, and 304 on revalidation", async ({ r
   const again = await request.get("/search.json?q=favourites", { headers: { "If-None-Match": etag ?? "" } });
   expect(again.status()).toBe(304);
   const empty = await request.get("/search.json");
-  expect(await empty.json()).toMatchObject({ query: "", truncated: false, total: 0, hits: [], scope: { version: "24.05.08", all: false } });
+  expect(await empty.json()).toMatchObject({
+    query: "",
+    truncated: false,
+    total: 0,
+    hits: [],
+    scope: { version: "24.05.08", all: false },
+  });
 });

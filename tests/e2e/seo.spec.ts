@@ -13,9 +13,9 @@ import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from ".
 // the sitemap, the head of every kind of page, the icons, the Markdown form
 // of pages and the llms.txt files.
 
-const API_TAG_PAGES = buildApiReference(parseYaml(readFileSync(join(import.meta.dirname, "../../spec/openapi.yaml"), "utf8"))).groups.map((group) =>
-  tagPageUrl("/api", group.tag),
-);
+const API_TAG_PAGES = buildApiReference(
+  parseYaml(readFileSync(join(import.meta.dirname, "../../spec/openapi.yaml"), "utf8")),
+).groups.map((group) => tagPageUrl("/api", group.tag));
 const APP_PAGES = ["/", "/api", ...API_TAG_PAGES, "/api/models", "/markdown-page"];
 const ALL_PAGES = [...APP_PAGES, ...Object.keys(DOC_PAGES)];
 const PROXY = { "X-Forwarded-Host": "docs.example.org", "X-Forwarded-Proto": "https" };
@@ -34,7 +34,8 @@ const sidebarPaths = (items: NavigationEntry[]): string[] =>
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
 /** Prose of a Markdown text: fenced code blocks and inline code removed. */
-const prose = (markdown: string) => markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, "").replace(/`[^`\n]*`/g, "");
+const prose = (markdown: string) =>
+  markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, "").replace(/`[^`\n]*`/g, "");
 
 test.describe("robots.txt and the sitemap", () => {
   test("robots.txt allows indexing and names the sitemap with an absolute URL", async ({ request }) => {
@@ -49,23 +50,29 @@ test.describe("robots.txt and the sitemap", () => {
   test("the sitemap lists every page once with absolute URLs, and each of them answers", async ({ request }) => {
     const { body, type } = await text(request, "/sitemap.xml");
     expect(type).toMatch(/^application\/xml\b/);
-    expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    expect(body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
     const urls = locs(body);
     expect([...urls].sort()).toEqual(ALL_PAGES.map((path) => `${origin()}${path}`).sort());
     expect(body).not.toContain(`<loc>${origin()}/settings/`);
     expect(body).not.toContain(`<loc>${origin()}/search<`);
-    for (const lastmod of body.match(/<lastmod>[^<]*<\/lastmod>/g) ?? []) expect(lastmod).toMatch(/^<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>$/);
+    for (const lastmod of body.match(/<lastmod>[^<]*<\/lastmod>/g) ?? [])
+      expect(lastmod).toMatch(/^<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>$/);
     for (const url of urls) expect((await request.get(url)).status(), url).toBe(200);
   });
 
-  test("behind a proxy, the sitemap and robots.txt use the forwarded host and scheme, without mixing up cached copies", async ({ request }) => {
+  test("behind a proxy, the sitemap and robots.txt use the forwarded host and scheme, without mixing up cached copies", async ({
+    request,
+  }) => {
     const proxied = await text(request, "/sitemap.xml", PROXY);
     expect(locs(proxied.body).length).toBe(ALL_PAGES.length);
     for (const url of locs(proxied.body)) expect(url).toMatch(/^https:\/\/docs\.example\.org\//);
     expect((await text(request, "/robots.txt", PROXY)).body).toContain("Sitemap: https://docs.example.org/sitemap.xml");
 
     // The same file asked for directly still names the server's own address.
-    for (const url of locs((await text(request, "/sitemap.xml")).body)) expect(url.startsWith(`${origin()}/`)).toBe(true);
+    for (const url of locs((await text(request, "/sitemap.xml")).body))
+      expect(url.startsWith(`${origin()}/`)).toBe(true);
   });
 
   test("the files are compressed and revalidated like pages", async ({ request }) => {
@@ -114,7 +121,10 @@ test.describe("the head of every kind of page", () => {
     });
   }
 
-  test("a docs page's description is its front matter description, as in its Markdown form", async ({ page, request }) => {
+  test("a docs page's description is its front matter description, as in its Markdown form", async ({
+    page,
+    request,
+  }) => {
     const path = "/docs/user-guide/deployment";
     const { body } = await text(request, `${path}.md`);
     const description = body.split("\n")[2]!.replace(/^> /, "");
@@ -126,8 +136,14 @@ test.describe("the head of every kind of page", () => {
     const context = await browser.newContext({ extraHTTPHeaders: PROXY });
     const page = await context.newPage();
     await page.goto("/docs/user-guide/installation");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", "https://docs.example.org/docs/user-guide/installation");
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", "https://docs.example.org/img/social-card.png");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      "https://docs.example.org/docs/user-guide/installation",
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      "https://docs.example.org/img/social-card.png",
+    );
     await context.close();
   });
 
@@ -146,10 +162,14 @@ test.describe("the head of every kind of page", () => {
     const errors = collectErrors(page);
     await page.goto("/docs/user-guide/installation");
     await hydrated(page);
-    const hrefs = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((links) =>
-      links.map((link) => (link as HTMLLinkElement).href),
-    );
-    expect(hrefs.sort()).toEqual([`${origin()}/apple-touch-icon.png`, `${origin()}/favicon.ico`, `${origin()}/favicon.svg`]);
+    const hrefs = await page
+      .locator('link[rel="icon"], link[rel="apple-touch-icon"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(hrefs.sort()).toEqual([
+      `${origin()}/apple-touch-icon.png`,
+      `${origin()}/favicon.ico`,
+      `${origin()}/favicon.svg`,
+    ]);
     const types: Record<string, RegExp> = {
       "/favicon.ico": /^image\/(x-icon|vnd\.microsoft\.icon)$/,
       "/favicon.svg": /^image\/svg\+xml/,
@@ -182,7 +202,10 @@ test.describe("pages as Markdown", () => {
     });
   }
 
-  test("Accept: text/markdown gets the Markdown at the page's own address; browsers still get HTML", async ({ request, page }) => {
+  test("Accept: text/markdown gets the Markdown at the page's own address; browsers still get HTML", async ({
+    request,
+    page,
+  }) => {
     const path = "/docs/dev-guide/roadmap";
     const markdown = await text(request, path, { Accept: "text/markdown" });
     expect(markdown.type).toBe("text/markdown; charset=utf-8");
@@ -220,13 +243,19 @@ test.describe("pages as Markdown", () => {
 });
 
 test.describe("llms.txt and llms-full.txt", () => {
-  test("llms.txt lists every docs page by category with its summary, the API reference and the OpenAPI file", async ({ request }) => {
+  test("llms.txt lists every docs page by category with its summary, the API reference and the OpenAPI file", async ({
+    request,
+  }) => {
     const { body, type } = await text(request, "/llms.txt");
     expect(type).toBe("text/plain; charset=utf-8");
     expect(body).toMatch(/^# Smriti\n\n> .+\n/);
     const sections = [...body.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(sections).toEqual(["User Guide", "User Guide / Features", "Developer Guide", "API reference", "Optional"]);
-    const links = [...body.matchAll(/^- \[([^\]]+)\]\((\S+)\): (.+)$/gm)].map((m) => ({ title: m[1]!, url: m[2]!, summary: m[3]! }));
+    const links = [...body.matchAll(/^- \[([^\]]+)\]\((\S+)\): (.+)$/gm)].map((m) => ({
+      title: m[1]!,
+      url: m[2]!,
+      summary: m[3]!,
+    }));
     for (const [path, title] of Object.entries(DOC_PAGES)) {
       const link = links.find((l) => l.url === `${origin()}${path}.md`);
       expect(link, path).toBeTruthy();
@@ -234,7 +263,12 @@ test.describe("llms.txt and llms-full.txt", () => {
       expect(link!.summary.length).toBeGreaterThan(30);
     }
     expect(links.map((l) => l.url)).toEqual(
-      expect.arrayContaining([`${origin()}/api`, ...API_TAG_PAGES.map((path) => `${origin()}${path}`), `${origin()}/openapi.yaml`, `${origin()}/markdown-page.md`]),
+      expect.arrayContaining([
+        `${origin()}/api`,
+        ...API_TAG_PAGES.map((path) => `${origin()}${path}`),
+        `${origin()}/openapi.yaml`,
+        `${origin()}/markdown-page.md`,
+      ]),
     );
     for (const { url } of links) {
       const response = await request.get(url);
@@ -251,7 +285,8 @@ test.describe("llms.txt and llms-full.txt", () => {
     // The guide in sidebar order, then the API reference: its tag pages and the models.
     const sources = [...body.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
     expect(sources).toEqual([...sidebarOrder, ...API_TAG_PAGES, "/api/models"].map((path) => `${origin()}${path}`));
-    for (const [path, title] of Object.entries(DOC_PAGES)) expect(body, path).toContain(`# ${title}\n\nSource: ${origin()}${path}\n`);
+    for (const [path, title] of Object.entries(DOC_PAGES))
+      expect(body, path).toContain(`# ${title}\n\nSource: ${origin()}${path}\n`);
 
     // The installation page's whole body is in it, in order.
     const installation = (await text(request, "/docs/user-guide/installation.md")).body;

@@ -12,9 +12,14 @@ const currentEntryInView = (page: Page) =>
   page.locator('.docs-sidebar [aria-current="page"]').evaluate((link) => {
     const entry = link.getBoundingClientRect();
     let box: HTMLElement | null = link.parentElement;
-    while (box && !(getComputedStyle(box).overflowY === "auto" && box.scrollHeight > box.clientHeight)) box = box.parentElement;
+    while (box && !(getComputedStyle(box).overflowY === "auto" && box.scrollHeight > box.clientHeight))
+      box = box.parentElement;
     const outer = box?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
-    return entry.height > 0 && entry.top >= Math.max(outer.top, 0) && entry.bottom <= Math.min(outer.bottom, window.innerHeight);
+    return (
+      entry.height > 0 &&
+      entry.top >= Math.max(outer.top, 0) &&
+      entry.bottom <= Math.min(outer.bottom, window.innerHeight)
+    );
   });
 
 /** The last page of each sidebar category of a version, read from the sidebar itself. */
@@ -22,11 +27,17 @@ async function lastPagesOfCategories(page: Page, start: string): Promise<string[
   await page.goto(start);
   return page
     .locator(".docs-sidebar details")
-    .evaluateAll((categories) => categories.map((details) => [...details.querySelectorAll(":scope > ul > li > a")].at(-1)?.getAttribute("href") ?? ""));
+    .evaluateAll((categories) =>
+      categories.map(
+        (details) => [...details.querySelectorAll(":scope > ul > li > a")].at(-1)?.getAttribute("href") ?? "",
+      ),
+    );
 }
 
 for (const start of ["/docs/user-guide/introduction", "/docs/next/user-guide/introduction"]) {
-  test(`the current entry is in view on arrival on the last page of each category (${start.split("/")[2]})`, async ({ browser }) => {
+  test(`the current entry is in view on arrival on the last page of each category (${start.split("/")[2]})`, async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const laptop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const pages = (await lastPagesOfCategories(laptop, start)).filter(Boolean);

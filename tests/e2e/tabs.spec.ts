@@ -12,9 +12,12 @@ const GUIDE = "/docs/dev-guide/writing-documentation";
 test.describe.configure({ timeout: 120_000 });
 
 const groups = (page: Page) => page.locator(".doc-content .tabs[data-group-id=deploy]");
-const panel = (page: Page, group: number, text: string) => groups(page).nth(group).locator(".tabs-panel").filter({ hasText: text });
+const panel = (page: Page, group: number, text: string) =>
+  groups(page).nth(group).locator(".tabs-panel").filter({ hasText: text });
 
-test("tabs show one panel, and a reader without JavaScript switches them by clicking the label", async ({ browser }) => {
+test("tabs show one panel, and a reader without JavaScript switches them by clicking the label", async ({
+  browser,
+}) => {
   const { context, page } = await withoutJavaScript(browser);
   await page.goto(GUIDE);
   await expect(groups(page)).toHaveCount(2);
@@ -30,7 +33,9 @@ test("tabs show one panel, and a reader without JavaScript switches them by clic
   await context.close();
 });
 
-test("with JavaScript, a choice in one group with a groupId is made in the others, and remembered on the next page", async ({ page }) => {
+test("with JavaScript, a choice in one group with a groupId is made in the others, and remembered on the next page", async ({
+  page,
+}) => {
   await page.goto(GUIDE);
   await hydrated(page);
   await expect(panel(page, 1, "stack rm")).toBeHidden();
@@ -59,7 +64,9 @@ test("printed, every panel shows under its label", async ({ page }) => {
 const BACKUPS = "/docs/user-guide/backups-and-upgrades";
 const NEXT_BACKUPS = "/docs/next/user-guide/backups-and-upgrades";
 
-test("the backups guide gives Compose and Swarm commands in tabs, switchable without JavaScript", async ({ browser }) => {
+test("the backups guide gives Compose and Swarm commands in tabs, switchable without JavaScript", async ({
+  browser,
+}) => {
   const { context, page } = await withoutJavaScript(browser);
   for (const address of [BACKUPS, NEXT_BACKUPS]) {
     await page.goto(address);
@@ -81,7 +88,9 @@ test("the backups guide gives Compose and Swarm commands in tabs, switchable wit
   await context.close();
 });
 
-test("with JavaScript, picking Swarm for the backup also picks it for the upgrade, and on the authors' guide", async ({ page }) => {
+test("with JavaScript, picking Swarm for the backup also picks it for the upgrade, and on the authors' guide", async ({
+  page,
+}) => {
   await page.goto(BACKUPS);
   await hydrated(page);
   await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
@@ -95,7 +104,12 @@ test("with JavaScript, picking Swarm for the backup also picks it for the upgrad
 test("the backups guide printed shows both paths", async ({ page }) => {
   await page.goto(BACKUPS);
   await page.emulateMedia({ media: "print" });
-  for (const text of ["docker compose stop api worker", "docker service scale smriti_api=0", "docker compose up -d --build", "docker stack deploy"]) {
+  for (const text of [
+    "docker compose stop api worker",
+    "docker service scale smriti_api=0",
+    "docker compose up -d --build",
+    "docker stack deploy",
+  ]) {
     await expect(groups(page).locator(".tabs-panel").filter({ hasText: text })).toBeVisible();
   }
 });

@@ -9,7 +9,9 @@ test("light by default even when the system prefers dark", async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await expect(page.locator("html")).toHaveClass("light");
   await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute("content", "light");
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(255, 255, 255)");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+    "rgb(255, 255, 255)",
+  );
 });
 
 test("the toggle switches to dark, and a reload keeps dark in the server's HTML", async ({ page }) => {
@@ -93,7 +95,10 @@ test("a server restarted without any secret still reads the reader's dark cookie
   try {
     const page = await context.newPage();
     // Chosen without JavaScript's help: the server's own Set-Cookie.
-    const chosen = await page.request.post(`${server.origin}/settings/theme`, { form: { theme: "dark", redirectTo: "/" }, maxRedirects: 0 });
+    const chosen = await page.request.post(`${server.origin}/settings/theme`, {
+      form: { theme: "dark", redirectTo: "/" },
+      maxRedirects: 0,
+    });
     expect(chosen.status()).toBe(303);
     expect(chosen.headers()["set-cookie"]).toMatch(/^theme=dark; Path=\/; Max-Age=\d+; SameSite=Lax$/);
     await server.stop();
@@ -134,7 +139,15 @@ test("a theme other than light or dark is refused with 400 and changes nothing",
 
 test("a theme cookie holding anything but light or dark is ignored", async ({ page, context }) => {
   // The signed session value of the earlier cookie, other words, other cases, extra bytes.
-  for (const value of ["eyJ0aGVtZSI6ImRhcmsifQ%3D%3D.forged", "DARK", "purple", "dark%00", "dark.signature", "%22dark%22", "darkdark"]) {
+  for (const value of [
+    "eyJ0aGVtZSI6ImRhcmsifQ%3D%3D.forged",
+    "DARK",
+    "purple",
+    "dark%00",
+    "dark.signature",
+    "%22dark%22",
+    "darkdark",
+  ]) {
     await context.clearCookies();
     await context.addCookies([{ name: "theme", value, url: origin() }]);
     const response = await page.goto("/docs/user-guide/installation");

@@ -33,8 +33,10 @@ const inBoth = "/docs/user-guide/installation";
 const inBothNext = `/docs/next/user-guide/installation`;
 const nextOnly = nextDocs.find((url) => !content.pages[url.replace(/^\/docs\/next\//, "/docs/")]);
 
-const versionMenu = (page: Page, label: string) => page.getByRole("banner").getByLabel(`Docs version: ${label}`).filter({ visible: true });
-const menuEntry = (page: Page, name: string) => page.getByRole("banner").getByRole("link", { name, exact: true }).filter({ visible: true });
+const versionMenu = (page: Page, label: string) =>
+  page.getByRole("banner").getByLabel(`Docs version: ${label}`).filter({ visible: true });
+const menuEntry = (page: Page, name: string) =>
+  page.getByRole("banner").getByRole("link", { name, exact: true }).filter({ visible: true });
 const banner = (page: Page) => page.getByRole("note", { name: "Version notice" });
 
 test("no address of release 24.05.08 changed: every one in its old sitemap still answers 200", async ({ request }) => {
@@ -65,10 +67,14 @@ test.describe("with Next built", () => {
     expect(response.headers().location).toMatch(new RegExp(`${next!.entry}$`));
     await page.goto("/docs/next/");
     await expect(page).toHaveURL(new RegExp(`${next!.entry}$`));
-    const sidebarLinks = await page.locator(".docs-sidebar a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const sidebarLinks = await page
+      .locator(".docs-sidebar a")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(sidebarLinks.length).toBe(nextDocs.length);
     expect(sidebarLinks.every((href) => href?.startsWith("/docs/next/"))).toBe(true);
-    await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/next");
+    await expect(
+      page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Docs" }),
+    ).toHaveAttribute("href", "/docs/next");
     // The navbar's Docs and API links stay in Next too.
     const main = page.getByRole("banner").getByRole("navigation", { name: "Main" }).filter({ visible: true });
     await expect(main.getByRole("link", { name: "Docs" })).toHaveAttribute("href", next!.entry);
@@ -106,7 +112,9 @@ test.describe("with Next built", () => {
     expect(errors).toEqual([]);
   });
 
-  test("switching versions keeps the page, and falls back to the introduction (without JavaScript)", async ({ browser }) => {
+  test("switching versions keeps the page, and falls back to the introduction (without JavaScript)", async ({
+    browser,
+  }) => {
     const { context, page } = await withoutJavaScript(browser);
     await page.goto(inBoth);
     await versionMenu(page, current.version.label).click();
@@ -126,10 +134,9 @@ test.describe("with Next built", () => {
     await page.goto("/");
     await versionMenu(page, current.version.label).click();
     await expect(menuEntry(page, next!.version.label)).toHaveAttribute("href", "/docs/next/user-guide/introduction");
-    await expect(page.getByRole("banner").getByRole("link", { name: "All releases" }).filter({ visible: true })).toHaveAttribute(
-      "href",
-      /\/releases$/,
-    );
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "All releases" }).filter({ visible: true }),
+    ).toHaveAttribute("href", /\/releases$/);
     await menuEntry(page, next!.version.label).click();
     await expect(page.locator("h1")).toHaveText("Introduction");
     await expect(page).toHaveURL(new RegExp("/docs/next/user-guide/introduction$"));
@@ -155,15 +162,21 @@ test.describe("with Next built", () => {
     await expect(page).toHaveURL(/\/search\?version=next$/);
     // The release's pages keep the release's links.
     await page.goto(inBoth);
-    await expect(page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Installation", exact: true })).toHaveAttribute("href", "/docs/user-guide/installation");
+    await expect(
+      page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Installation", exact: true }),
+    ).toHaveAttribute("href", "/docs/user-guide/installation");
     await context.close();
   });
 
-  test("the Next banner says the code is unreleased and links to the same page in the current release", async ({ page }) => {
+  test("the Next banner says the code is unreleased and links to the same page in the current release", async ({
+    page,
+  }) => {
     await page.goto(inBothNext);
     const note = banner(page);
     await expect(note).toContainText("unreleased");
-    await expect(note.getByRole("link", { name: `See this page in ${current.version.label} (current)` })).toHaveAttribute("href", inBoth);
+    await expect(
+      note.getByRole("link", { name: `See this page in ${current.version.label} (current)` }),
+    ).toHaveAttribute("href", inBoth);
     // Above the page, right under the navbar.
     const [noteBox, titleBox] = [await note.boundingBox(), await page.locator("h1").boundingBox()];
     expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(titleBox!.y);
@@ -189,7 +202,9 @@ test.describe("with Next built", () => {
     expect(await markdown.text()).not.toMatch(/\]\(\/docs\/(?!next)/);
   });
 
-  test("/api/next lists the Jobs calls of the main branch's spec, without JavaScript; /api does not", async ({ browser }) => {
+  test("/api/next lists the Jobs calls of the main branch's spec, without JavaScript; /api does not", async ({
+    browser,
+  }) => {
     const spec = readFileSync(join(root, "spec/next/openapi.yaml"), "utf8");
     const reference = buildApiReference(parseYaml(spec));
     const jobs = reference.groups.find((group) => group.tag === "Jobs");
@@ -210,7 +225,10 @@ test.describe("with Next built", () => {
       await expect(section.locator("h2")).toContainText(operation.path);
     }
     await expect(banner(page)).toContainText("unreleased");
-    for (const [name, href] of [["Download OpenAPI (YAML)", "/next/openapi.yaml"], ["Download OpenAPI (JSON)", "/next/openapi.json"]] as const) {
+    for (const [name, href] of [
+      ["Download OpenAPI (YAML)", "/next/openapi.yaml"],
+      ["Download OpenAPI (JSON)", "/next/openapi.json"],
+    ] as const) {
       await expect(page.getByRole("link", { name })).toHaveAttribute("href", href);
       const download = await page.request.get(href);
       expect(download.status()).toBe(200);
@@ -236,7 +254,10 @@ test.describe("with Next built", () => {
     await versionMenu(page, next!.version.label).click();
     const fallback = menuEntry(page, `${current.version.label} (current)`);
     await expect(fallback).toHaveAttribute("href", "/api");
-    await expect(fallback).toHaveAttribute("title", `This page is not in ${current.version.label}: opens its API reference`);
+    await expect(fallback).toHaveAttribute(
+      "title",
+      `This page is not in ${current.version.label}: opens its API reference`,
+    );
   });
 
   test("/api/next's explorer loads Next's spec", async ({ page }) => {
@@ -251,7 +272,9 @@ test.describe("with Next built", () => {
     expect(errors).toEqual([]);
   });
 
-  test("search keeps to the version being read, labels each result, and switches to all versions (without JavaScript)", async ({ browser }) => {
+  test("search keeps to the version being read, labels each result, and switches to all versions (without JavaScript)", async ({
+    browser,
+  }) => {
     const { context, page } = await withoutJavaScript(browser);
     await page.goto(inBothNext);
     const box = page.getByRole("banner").getByRole("searchbox", { name: "Search the docs" });
@@ -260,19 +283,25 @@ test.describe("with Next built", () => {
     await expect(page).toHaveURL(/\/search\?version=next&q=installation$/);
     const results = page.locator("ol.search-results > li");
     await expect(results.first()).toBeVisible();
-    const labels = async () => results.locator(".hit-version").evaluateAll((tags) => tags.map((tag) => tag.textContent));
+    const labels = async () =>
+      results.locator(".hit-version").evaluateAll((tags) => tags.map((tag) => tag.textContent));
     expect(new Set(await labels())).toEqual(new Set([`Version ${next!.version.label}`]));
     const links = await results.locator("h2 a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(links.every((href) => href!.startsWith("/docs/next/") || href!.startsWith("/api/next"))).toBe(true);
 
     const scopes = page.getByRole("navigation", { name: "Versions searched" });
-    await expect(scopes.getByRole("link", { name: `${next!.version.label} only` })).toHaveAttribute("aria-current", "true");
+    await expect(scopes.getByRole("link", { name: `${next!.version.label} only` })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await scopes.getByRole("link", { name: "All versions" }).click();
     await expect(page).toHaveURL(/version=all&first=next/);
     const mixed = await labels();
     expect(new Set(mixed)).toEqual(new Set([`Version ${next!.version.label}`, `Version ${current.version.label}`]));
     // The version being read comes first.
-    expect(mixed.indexOf(`Version ${current.version.label}`)).toBeGreaterThan(mixed.lastIndexOf(`Version ${next!.version.label}`));
+    expect(mixed.indexOf(`Version ${current.version.label}`)).toBeGreaterThan(
+      mixed.lastIndexOf(`Version ${next!.version.label}`),
+    );
 
     // From a page of the current release, the current release is searched.
     await page.goto(inBoth);
@@ -293,10 +322,15 @@ test.describe("with Next built", () => {
     const options = dialog.getByRole("listbox", { name: "Results" }).getByRole("option");
     await expect(options.first()).toBeVisible();
     await expect(options.locator(".hit-version").first()).toHaveText(`Version ${next!.version.label}`);
-    const versions = () => options.locator(".hit-version").evaluateAll((tags) => tags.map((tag) => tag.getAttribute("data-version")));
+    const versions = () =>
+      options.locator(".hit-version").evaluateAll((tags) => tags.map((tag) => tag.getAttribute("data-version")));
     expect(new Set(await versions())).toEqual(new Set([next!.version.id]));
-    const narrow = (await (await page.request.get("/search.json?q=installation&version=next")).json()) as { total: number };
-    const widened = page.waitForResponse((response) => response.url().includes("/search.json?q=installation&version=all&first=next"));
+    const narrow = (await (await page.request.get("/search.json?q=installation&version=next")).json()) as {
+      total: number;
+    };
+    const widened = page.waitForResponse((response) =>
+      response.url().includes("/search.json?q=installation&version=all&first=next"),
+    );
     await dialog.getByLabel(/Search all versions/).check();
     const answer = (await (await widened).json()) as { total: number; hits: { version: string }[] };
     // Every version is searched now (more hits), Next's first.
@@ -324,12 +358,18 @@ test.describe("with Next built", () => {
   });
 
   for (const theme of ["light", "dark"] as const) {
-    test(`axe: Next's pages, the open version menu, scoped search and the dialog's switch, ${theme} theme`, async ({ page }) => {
+    test(`axe: Next's pages, the open version menu, scoped search and the dialog's switch, ${theme} theme`, async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       expect((await page.request.post("/settings/theme", { form: { theme } })).ok()).toBe(true);
       const check = async (what: string) => {
-        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-        expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+          .analyze();
+        expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+          [],
+        );
       };
       await page.goto(inBothNext);
       await hydrated(page);
@@ -358,7 +398,13 @@ test.describe("with Next built", () => {
       expect(response.status(), from).toBe(302);
       expect(response.headers().location).toMatch(new RegExp(`${to}$`));
     }
-    for (const missing of ["/api/unknown-version", "/api/next/unknown-tag", "/api/albums/extra", "/api/unknown-version/albums", `/api/${current.version.id}/unknown-tag`]) {
+    for (const missing of [
+      "/api/unknown-version",
+      "/api/next/unknown-tag",
+      "/api/albums/extra",
+      "/api/unknown-version/albums",
+      `/api/${current.version.id}/unknown-tag`,
+    ]) {
       expect((await request.get(missing)).status(), missing).toBe(404);
     }
     expect((await request.get("/docs/next/no-such-page")).status()).toBe(404);

@@ -59,7 +59,8 @@ function buildOutput(stageName: string, containerPath: string): string {
   if (!stage) throw new Error(`COPY --from=${stageName}: no such stage`);
   const workdir = instructions(stage, "WORKDIR").at(-1)?.args ?? "/";
   const inside = posix.relative(workdir, containerPath);
-  if (inside.startsWith("..")) throw new Error(`COPY --from=${stageName} ${containerPath}: outside the stage's WORKDIR ${workdir}`);
+  if (inside.startsWith(".."))
+    throw new Error(`COPY --from=${stageName} ${containerPath}: outside the stage's WORKDIR ${workdir}`);
   const path = join(REPO_ROOT, inside);
   if (!existsSync(path)) throw new Error(`${path} is missing: run "npm run build" first`);
   return path;
@@ -69,7 +70,10 @@ function copy(source: string, destination: string, filter?: (source: string) => 
   if (statSync(source).isDirectory()) {
     cpSync(source, destination, { recursive: true, filter });
   } else {
-    const target = destination.endsWith("/") || (existsSync(destination) && statSync(destination).isDirectory()) ? join(destination, basename(source)) : destination;
+    const target =
+      destination.endsWith("/") || (existsSync(destination) && statSync(destination).isDirectory())
+        ? join(destination, basename(source))
+        : destination;
     mkdirSync(join(target, ".."), { recursive: true });
     cpSync(source, target);
   }
@@ -105,7 +109,8 @@ async function reproduce(stage: Stage, root: string): Promise<Reproduction> {
             copy(buildOutput(from, source), target);
           } else {
             const path = join(REPO_ROOT, source);
-            if (ignored(relative(REPO_ROOT, path))) throw new Error(`COPY ${source}: left out of the build context by .dockerignore`);
+            if (ignored(relative(REPO_ROOT, path)))
+              throw new Error(`COPY ${source}: left out of the build context by .dockerignore`);
             copy(path, target, (file) => !ignored(relative(REPO_ROOT, file)));
           }
         }
@@ -118,7 +123,11 @@ async function reproduce(stage: Stage, root: string): Promise<Reproduction> {
         }
         const started = performance.now();
         // Shell form, as Docker runs it.
-        const result = await runToEnd(["/bin/sh", "-c", rest], { cwd: inImage("."), env: { ...hostEnv(), ...state.env }, timeoutMs: 240_000 });
+        const result = await runToEnd(["/bin/sh", "-c", rest], {
+          cwd: inImage("."),
+          env: { ...hostEnv(), ...state.env },
+          timeoutMs: 240_000,
+        });
         if (result.code !== 0) throw new Error(`RUN ${rest} failed (${result.code}):\n${result.output}`);
         state.ran.push({ command: rest, ms: Math.round(performance.now() - started) });
         break;
@@ -144,7 +153,8 @@ test("the Dockerfile builds in two stages and runs as a non-root user", () => {
   expect(buildRuns.some((command) => /^npm ci\b/.test(command) && !command.includes("--omit"))).toBe(true);
   expect(buildRuns).toContain("npm run build");
   // The commit /healthz reports is a build argument (the context has no .git), declared before the build runs.
-  const argLine = instructions(build!, "ARG").find((instruction) => instruction.args.startsWith("SITE_COMMIT"))?.line ?? Infinity;
+  const argLine =
+    instructions(build!, "ARG").find((instruction) => instruction.args.startsWith("SITE_COMMIT"))?.line ?? Infinity;
   const buildLine = instructions(build!, "RUN").find((instruction) => instruction.args.endsWith("npm run build"))!.line;
   expect(argLine).toBeLessThan(buildLine);
 
@@ -177,10 +187,26 @@ test("the Dockerfile builds in two stages and runs as a non-root user", () => {
   expect(Number.parseInt(flags.get("timeout") ?? "30", 10)).toBeLessThanOrEqual(10);
 
   const ignored = dockerIgnore(REPO_ROOT);
-  for (const path of [".git", "node_modules", "node_modules/react/index.js", "build/index.js", "public/build/x.js", ".cache/content/a.json", "test-results/x"]) {
+  for (const path of [
+    ".git",
+    "node_modules",
+    "node_modules/react/index.js",
+    "build/index.js",
+    "public/build/x.js",
+    ".cache/content/a.json",
+    "test-results/x",
+  ]) {
     expect(ignored(path), `${path} stays out of the build context`).toBe(true);
   }
-  for (const path of ["package.json", "package-lock.json", "app/root.tsx", "content/docs/user-guide/installation.mdx", "spec/openapi.yaml", "public/favicon.svg", "server/guard/index.ts"]) {
+  for (const path of [
+    "package.json",
+    "package-lock.json",
+    "app/root.tsx",
+    "content/docs/user-guide/installation.mdx",
+    "spec/openapi.yaml",
+    "public/favicon.svg",
+    "server/guard/index.ts",
+  ]) {
     expect(ignored(path), `${path} is in the build context`).toBe(false);
   }
 });
@@ -199,10 +225,17 @@ test.describe("the runtime stage, reproduced without Docker", () => {
     const root = mkdtempSync(join(tmpdir(), "smriti-image-"));
     image = await reproduce(runtime, root);
     const figures = image.ran.map((step) => `${step.command}: ${(step.ms / 1000).toFixed(1)} s`).join("; ");
-    console.log(`[container] RUN steps: ${figures}${image.notRun.length ? `; not runnable here: ${image.notRun.join("; ")}` : ""}`);
+    console.log(
+      `[container] RUN steps: ${figures}${image.notRun.length ? `; not runnable here: ${image.notRun.join("; ")}` : ""}`,
+    );
     command = execForm(single(runtime, "CMD").args)!;
     healthcheck = execForm(splitFlags(single(runtime, "HEALTHCHECK").args).rest.slice(4))!;
-    server = await startServer({ command, cwd: join(root, image.workdir), port, env: { PATH: process.env.PATH, HOME: root, ...runEnv() } });
+    server = await startServer({
+      command,
+      cwd: join(root, image.workdir),
+      port,
+      env: { PATH: process.env.PATH, HOME: root, ...runEnv() },
+    });
   });
 
   test.afterAll(async () => {
@@ -211,15 +244,20 @@ test.describe("the runtime stage, reproduced without Docker", () => {
   });
 
   test("every RUN step ran here", () => {
-    expect(image.notRun, "RUN steps this reproduction does not run (only npm and node commands run here): check them another way").toEqual([]);
+    expect(
+      image.notRun,
+      "RUN steps this reproduction does not run (only npm and node commands run here): check them another way",
+    ).toEqual([]);
     expect(image.ran.length).toBeGreaterThan(0);
   });
 
   test("holds production dependencies, the build and the guard, and nothing else", () => {
     const app = join(image.root, image.workdir);
     expect(readdirSync(app).sort()).toEqual(["build", "node_modules", "package-lock.json", "package.json", "public"]);
-    for (const name of Object.keys(packageJson.dependencies)) expect(existsSync(join(app, "node_modules", name)), `${name} installed`).toBe(true);
-    for (const name of Object.keys(packageJson.devDependencies)) expect(existsSync(join(app, "node_modules", name)), `${name} (dev) not installed`).toBe(false);
+    for (const name of Object.keys(packageJson.dependencies))
+      expect(existsSync(join(app, "node_modules", name)), `${name} installed`).toBe(true);
+    for (const name of Object.keys(packageJson.devDependencies))
+      expect(existsSync(join(app, "node_modules", name)), `${name} (dev) not installed`).toBe(false);
     expect(existsSync(join(app, "build/index.js"))).toBe(true);
     expect(existsSync(join(app, "build/content/site.pack"))).toBe(true);
     expect(readdirSync(join(app, "public/build")).length).toBeGreaterThan(0);

@@ -1,4 +1,15 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, unlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -23,7 +34,9 @@ let server: ServerProcess;
 function precompressedScripts(): string[] {
   const build = join(dir, "public/build");
   return (readdirSync(build, { recursive: true }) as string[])
-    .filter((name) => name.endsWith(".js") && existsSync(join(build, `${name}.br`)) && existsSync(join(build, `${name}.gz`)))
+    .filter(
+      (name) => name.endsWith(".js") && existsSync(join(build, `${name}.br`)) && existsSync(join(build, `${name}.gz`)),
+    )
     .map((name) => `/build/${name}`);
 }
 
@@ -50,14 +63,21 @@ async function logNames(path: string) {
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "smriti-faults-"));
-  for (const part of ["build", "public", "server", "package.json"]) cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
+  for (const part of ["build", "public", "server", "package.json"])
+    cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
   symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"));
   const stage = runtimeStage(readDockerfile());
   server = await startServer({
     command: serverCommand(stage),
     cwd: dir,
     port: EXTRA_PORTS.faultInjection,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(EXTRA_PORTS.faultInjection) },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...stageEnv(stage),
+      HOST: "127.0.0.1",
+      PORT: String(EXTRA_PORTS.faultInjection),
+    },
   });
   // Asking for one script with compression lists the precompressed copies.
   const [first] = precompressedScripts();
@@ -119,7 +139,8 @@ test("public/build replaced by another build: old files 404, new ones are served
   const next = join(dir, "public/build-next");
   cpSync(join(dir, "public/build"), next, { recursive: true });
   for (const name of readdirSync(next, { recursive: true }) as string[]) {
-    if (/\.(js|css)(\.br|\.gz)?$/.test(name)) renameSync(join(next, name), join(next, name.replace(/-([A-Z0-9]+)\./i, "-NEXT$1.")));
+    if (/\.(js|css)(\.br|\.gz)?$/.test(name))
+      renameSync(join(next, name), join(next, name.replace(/-([A-Z0-9]+)\./i, "-NEXT$1.")));
   }
   rmSync(join(dir, "public/build"), { recursive: true });
   renameSync(next, join(dir, "public/build"));

@@ -29,21 +29,53 @@ const noBody = (response: RawResponse) => expect(response.body.replace(/^0\r\n\r
 
 const CASES: Case[] = [
   // Path traversal and encoded separators
-  { name: "dot-dot segments", request: httpRequest("GET", "/docs/../../etc/passwd", browser), status: 404, check: sitePage },
-  { name: "encoded dot-dot", request: httpRequest("GET", "/docs/%2e%2e/%2e%2e/etc/passwd", browser), status: 404, check: sitePage },
-  { name: "encoded dot-dot-slash", request: httpRequest("GET", "/docs/%2e%2e%2f%2e%2e%2fetc%2fpasswd", browser), status: 404 },
+  {
+    name: "dot-dot segments",
+    request: httpRequest("GET", "/docs/../../etc/passwd", browser),
+    status: 404,
+    check: sitePage,
+  },
+  {
+    name: "encoded dot-dot",
+    request: httpRequest("GET", "/docs/%2e%2e/%2e%2e/etc/passwd", browser),
+    status: 404,
+    check: sitePage,
+  },
+  {
+    name: "encoded dot-dot-slash",
+    request: httpRequest("GET", "/docs/%2e%2e%2f%2e%2e%2fetc%2fpasswd", browser),
+    status: 404,
+  },
   { name: "backslash traversal", request: httpRequest("GET", "/..%5c..%5cetc%5cpasswd", browser), status: 404 },
   { name: "raw backslashes", request: httpRequest("GET", "/..\\..\\etc\\passwd", browser), status: [400, 404] },
-  { name: "encoded slash in a doc path", request: httpRequest("GET", "/docs/user-guide%2Finstallation", browser), status: 404, check: sitePage },
-  { name: "encoded slash, lower case", request: httpRequest("GET", "/docs/user-guide%2finstallation", browser), status: 404 },
+  {
+    name: "encoded slash in a doc path",
+    request: httpRequest("GET", "/docs/user-guide%2Finstallation", browser),
+    status: 404,
+    check: sitePage,
+  },
+  {
+    name: "encoded slash, lower case",
+    request: httpRequest("GET", "/docs/user-guide%2finstallation", browser),
+    status: 404,
+  },
   { name: "traversal into the build", request: httpRequest("GET", "/build/../package.json", browser), status: 404 },
-  { name: "encoded traversal into the build", request: httpRequest("GET", "/build/%2e%2e/package.json", browser), status: 404 },
+  {
+    name: "encoded traversal into the build",
+    request: httpRequest("GET", "/build/%2e%2e/package.json", browser),
+    status: 404,
+  },
   { name: "dotfile", request: httpRequest("GET", "/.env", browser), status: 404 },
   { name: "git config", request: httpRequest("GET", "/.git/config", browser), status: 404 },
   { name: "server source", request: httpRequest("GET", "/server/guard/index.ts", browser), status: 404 },
   { name: "double slash", request: httpRequest("GET", "//etc/passwd", browser), status: 400, check: sitePage },
   // NUL bytes, percent-encoding, UTF-8
-  { name: "NUL byte", request: httpRequest("GET", "/docs/user-guide/installation%00", browser), status: 400, check: sitePage },
+  {
+    name: "NUL byte",
+    request: httpRequest("GET", "/docs/user-guide/installation%00", browser),
+    status: 400,
+    check: sitePage,
+  },
   { name: "NUL alone", request: httpRequest("GET", "/%00", browser), status: 400 },
   { name: "encoded newline", request: httpRequest("GET", "/docs%0d%0aSet-Cookie:x=1", browser), status: 400 },
   { name: "truncated escape", request: httpRequest("GET", "/docs/%E0%A4%A", browser), status: 400, check: sitePage },
@@ -52,73 +84,332 @@ const CASES: Case[] = [
   { name: "invalid UTF-8", request: httpRequest("GET", "/%ff%fe", browser), status: 400, check: sitePage },
   { name: "overlong UTF-8", request: httpRequest("GET", "/%C0%AF", browser), status: 400 },
   { name: "lone surrogate", request: httpRequest("GET", "/%ED%A0%80", browser), status: 400 },
-  { name: "valid UTF-8 that names no page", request: httpRequest("GET", "/docs/%E0%A4%B8%E0%A5%8D%E0%A4%AE%E0%A5%83%E0%A4%A4%E0%A4%BF", browser), status: 404 },
-  { name: "malformed escape, plain-text client", request: httpRequest("GET", "/%zz", { Host: host, Accept: "*/*" }), status: 400, check: (r) => expect(r.body).toContain("400 Bad Request") },
+  {
+    name: "valid UTF-8 that names no page",
+    request: httpRequest("GET", "/docs/%E0%A4%B8%E0%A5%8D%E0%A4%AE%E0%A5%83%E0%A4%A4%E0%A4%BF", browser),
+    status: 404,
+  },
+  {
+    name: "malformed escape, plain-text client",
+    request: httpRequest("GET", "/%zz", { Host: host, Accept: "*/*" }),
+    status: 400,
+    check: (r) => expect(r.body).toContain("400 Bad Request"),
+  },
   // Length
-  { name: "path of 9,000 characters", request: httpRequest("GET", `/${long(9000)}`, browser), status: 414, check: sitePage },
+  {
+    name: "path of 9,000 characters",
+    request: httpRequest("GET", `/${long(9000)}`, browser),
+    status: 414,
+    check: sitePage,
+  },
   { name: "path just under the cap", request: httpRequest("GET", `/${long(8000)}`, browser), status: 404 },
-  { name: "path of 20,000 characters", request: httpRequest("GET", `/${long(20000)}`, browser), status: 414, check: sitePage },
-  { name: "path of 70,000 characters (more than Node reads)", request: httpRequest("GET", `/${long(70000)}`, browser), status: 431, check: nodeRefusal },
-  { name: "query of 9,000 characters", request: httpRequest("GET", `/docs/user-guide/installation?q=${long(9000)}`, browser), status: 414 },
+  {
+    name: "path of 20,000 characters",
+    request: httpRequest("GET", `/${long(20000)}`, browser),
+    status: 414,
+    check: sitePage,
+  },
+  {
+    name: "path of 70,000 characters (more than Node reads)",
+    request: httpRequest("GET", `/${long(70000)}`, browser),
+    status: 431,
+    check: nodeRefusal,
+  },
+  {
+    name: "query of 9,000 characters",
+    request: httpRequest("GET", `/docs/user-guide/installation?q=${long(9000)}`, browser),
+    status: 414,
+  },
   // Request targets
-  { name: "absolute-form target", request: httpRequest("GET", "http://evil.example/x", browser), status: 400, check: sitePage },
+  {
+    name: "absolute-form target",
+    request: httpRequest("GET", "http://evil.example/x", browser),
+    status: 400,
+    check: sitePage,
+  },
   { name: "asterisk target", request: httpRequest("OPTIONS", "*", browser), status: 400 },
   { name: "authority-form target", request: httpRequest("GET", "evil.example:443", browser), status: 400 },
   // Methods
-  { name: "TRACE", request: httpRequest("TRACE", "/", browser), status: 405, check: (r) => expect(r.headers.allow).toBeTruthy() },
+  {
+    name: "TRACE",
+    request: httpRequest("TRACE", "/", browser),
+    status: 405,
+    check: (r) => expect(r.headers.allow).toBeTruthy(),
+  },
   { name: "TRACK", request: httpRequest("TRACK", "/", browser), status: [400, 405] },
-  { name: "CONNECT", request: httpRequest("CONNECT", "evil.example:443", browser), status: 405, check: (r) => expect(r.headers.allow).toBeTruthy() },
-  { name: "PROPFIND", request: httpRequest("PROPFIND", "/docs", browser), status: 405, check: (r) => expect(r.headers.allow).toBeTruthy() },
+  {
+    name: "CONNECT",
+    request: httpRequest("CONNECT", "evil.example:443", browser),
+    status: 405,
+    check: (r) => expect(r.headers.allow).toBeTruthy(),
+  },
+  {
+    name: "PROPFIND",
+    request: httpRequest("PROPFIND", "/docs", browser),
+    status: 405,
+    check: (r) => expect(r.headers.allow).toBeTruthy(),
+  },
   { name: "an unknown method", request: httpRequest("BREW", "/", browser), status: [400, 405] },
-  { name: "POST to a page", request: httpRequest("POST", "/docs/user-guide/installation", { ...browser, "Content-Type": "application/x-www-form-urlencoded" }, "a=1"), status: 405, check: (r) => { sitePage(r); expect(r.headers.allow).toBe("GET, HEAD"); } },
-  { name: "PUT to a page", request: httpRequest("PUT", "/", browser, "x"), status: 405, check: (r) => expect(r.headers.allow).toBeTruthy() },
+  {
+    name: "POST to a page",
+    request: httpRequest(
+      "POST",
+      "/docs/user-guide/installation",
+      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      "a=1",
+    ),
+    status: 405,
+    check: (r) => {
+      sitePage(r);
+      expect(r.headers.allow).toBe("GET, HEAD");
+    },
+  },
+  {
+    name: "PUT to a page",
+    request: httpRequest("PUT", "/", browser, "x"),
+    status: 405,
+    check: (r) => expect(r.headers.allow).toBeTruthy(),
+  },
   { name: "DELETE on the API page", request: httpRequest("DELETE", "/api", browser), status: 405 },
   { name: "PATCH on a docs page", request: httpRequest("PATCH", "/docs/dev-guide/roadmap", browser, "x"), status: 405 },
   { name: "OPTIONS on a page", request: httpRequest("OPTIONS", "/docs/dev-guide/roadmap", browser), status: 405 },
-  { name: "DELETE on a settings page", request: httpRequest("DELETE", "/settings/theme", browser), status: 405, check: (r) => expect(r.headers.allow).toContain("POST") },
-  { name: "HEAD of a page", request: httpRequest("HEAD", "/docs/user-guide/installation", browser), status: 200, check: noBody },
+  {
+    name: "DELETE on a settings page",
+    request: httpRequest("DELETE", "/settings/theme", browser),
+    status: 405,
+    check: (r) => expect(r.headers.allow).toContain("POST"),
+  },
+  {
+    name: "HEAD of a page",
+    request: httpRequest("HEAD", "/docs/user-guide/installation", browser),
+    status: 200,
+    check: noBody,
+  },
   { name: "HEAD of a missing page", request: httpRequest("HEAD", "/nope", browser), status: 404, check: noBody },
   // Host and forwarding headers
-  { name: "Host with a space", request: httpRequest("GET", "/", { ...browser, Host: "a b" }), status: 400, check: sitePage },
+  {
+    name: "Host with a space",
+    request: httpRequest("GET", "/", { ...browser, Host: "a b" }),
+    status: 400,
+    check: sitePage,
+  },
   { name: "Host with markup", request: httpRequest("GET", "/", { ...browser, Host: "<script>" }), status: 400 },
-  { name: "Host with a port out of range", request: httpRequest("GET", "/", { ...browser, Host: "example.org:99999" }), status: 400 },
+  {
+    name: "Host with a port out of range",
+    request: httpRequest("GET", "/", { ...browser, Host: "example.org:99999" }),
+    status: 400,
+  },
   { name: "Host with a path", request: httpRequest("GET", "/", { ...browser, Host: "example.org/x" }), status: 400 },
   { name: "no Host on HTTP/1.1", request: `GET / HTTP/1.1\r\nConnection: close\r\n\r\n`, status: 400 },
-  { name: "forwarded host with markup is ignored", request: httpRequest("GET", "/docs/user-guide/installation", { ...browser, "X-Forwarded-Host": '"><script>alert(1)</script>' }), status: 200, check: (r) => expect(r.body).not.toContain("<script>alert(1)") },
-  { name: "forwarded proto that is not http(s) is ignored", request: httpRequest("GET", "/", { ...browser, "X-Forwarded-Proto": "javascript" }), status: 200, check: (r) => expect(r.body).not.toContain("javascript://") },
+  {
+    name: "forwarded host with markup is ignored",
+    request: httpRequest("GET", "/docs/user-guide/installation", {
+      ...browser,
+      "X-Forwarded-Host": '"><script>alert(1)</script>',
+    }),
+    status: 200,
+    check: (r) => expect(r.body).not.toContain("<script>alert(1)"),
+  },
+  {
+    name: "forwarded proto that is not http(s) is ignored",
+    request: httpRequest("GET", "/", { ...browser, "X-Forwarded-Proto": "javascript" }),
+    status: 200,
+    check: (r) => expect(r.body).not.toContain("javascript://"),
+  },
   // Cookies
-  { name: "tampered theme cookie", request: httpRequest("GET", "/", { ...browser, Cookie: "theme=eyJ0aGVtZSI6ImRhcmsifQ%3D%3D.forged" }), status: 200, check: (r) => expect(r.body).toContain('class="light"') },
-  { name: "garbage theme cookie", request: httpRequest("GET", "/", { ...browser, Cookie: "theme=%E0%A4%A; announcement-dismissed=%%%" }), status: 200 },
-  { name: "markup in the announcement cookie", request: httpRequest("GET", "/", { ...browser, Cookie: "announcement-dismissed=<script>alert(1)</script>" }), status: 200, check: (r) => expect(r.body).toContain('aria-label="Announcement"') },
-  { name: "a 12 KB cookie", request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(12000)}` }), status: 200 },
-  { name: "a 20 KB cookie", request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(20000)}` }), status: 431, check: sitePage },
-  { name: "a 20 KB cookie, plain-text client", request: httpRequest("GET", "/", { Host: host, Accept: "*/*", Cookie: `junk=${long(20000)}` }), status: 431, check: (r) => expect(r.body).toContain("431 Request Header Fields Too Large") },
-  { name: "a 100 KB cookie (more than Node reads)", request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(100000)}` }), status: 431, check: nodeRefusal },
+  {
+    name: "tampered theme cookie",
+    request: httpRequest("GET", "/", { ...browser, Cookie: "theme=eyJ0aGVtZSI6ImRhcmsifQ%3D%3D.forged" }),
+    status: 200,
+    check: (r) => expect(r.body).toContain('class="light"'),
+  },
+  {
+    name: "garbage theme cookie",
+    request: httpRequest("GET", "/", { ...browser, Cookie: "theme=%E0%A4%A; announcement-dismissed=%%%" }),
+    status: 200,
+  },
+  {
+    name: "markup in the announcement cookie",
+    request: httpRequest("GET", "/", { ...browser, Cookie: "announcement-dismissed=<script>alert(1)</script>" }),
+    status: 200,
+    check: (r) => expect(r.body).toContain('aria-label="Announcement"'),
+  },
+  {
+    name: "a 12 KB cookie",
+    request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(12000)}` }),
+    status: 200,
+  },
+  {
+    name: "a 20 KB cookie",
+    request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(20000)}` }),
+    status: 431,
+    check: sitePage,
+  },
+  {
+    name: "a 20 KB cookie, plain-text client",
+    request: httpRequest("GET", "/", { Host: host, Accept: "*/*", Cookie: `junk=${long(20000)}` }),
+    status: 431,
+    check: (r) => expect(r.body).toContain("431 Request Header Fields Too Large"),
+  },
+  {
+    name: "a 100 KB cookie (more than Node reads)",
+    request: httpRequest("GET", "/", { ...browser, Cookie: `junk=${long(100000)}` }),
+    status: 431,
+    check: nodeRefusal,
+  },
   // Settings forms
-  { name: "unknown theme", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/x-www-form-urlencoded" }, "theme=purple&redirectTo=/"), status: 400, check: (r) => { sitePage(r); expect(r.headers["set-cookie"]).toBeUndefined(); } },
-  { name: "theme as broken JSON", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/json" }, '{"theme":'), status: 400 },
-  { name: "theme as a JSON array", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/json" }, '["dark"]'), status: 400 },
-  { name: "theme as multipart", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "multipart/form-data; boundary=x" }, "--x\r\nContent-Disposition: form-data; name=\"theme\"\r\n\r\ndark\r\n--x--\r\n"), status: 400 },
-  { name: "a 1 MB form", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/x-www-form-urlencoded" }, `theme=dark&x=${long(1_000_000)}`), status: 413 },
-  { name: "a form declaring 10 GB", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "10737418240" }), status: 413 },
-  { name: "markup as announcement id", request: httpRequest("POST", "/settings/announcement", { ...browser, "Content-Type": "application/x-www-form-urlencoded" }, "id=%3Cscript%3E"), status: 400, check: (r) => expect(r.headers["set-cookie"]).toBeUndefined() },
-  { name: "a redirect to another site", request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/x-www-form-urlencoded" }, "theme=dark&redirectTo=%2F%2Fevil.example%2F"), status: 303, check: (r) => expect(r.headers.location).toBe(`http://${host}/`) },
-  { name: "a cross-site form post", request: httpRequest("POST", "/settings/theme", { ...browser, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, "theme=dark"), status: 403, check: (r) => expect(r.headers["set-cookie"]).toBeUndefined() },
-  { name: "a malformed Origin", request: httpRequest("POST", "/settings/theme", { ...browser, Origin: "not a url", "Content-Type": "application/x-www-form-urlencoded" }, "theme=dark"), status: 403 },
+  {
+    name: "unknown theme",
+    request: httpRequest(
+      "POST",
+      "/settings/theme",
+      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      "theme=purple&redirectTo=/",
+    ),
+    status: 400,
+    check: (r) => {
+      sitePage(r);
+      expect(r.headers["set-cookie"]).toBeUndefined();
+    },
+  },
+  {
+    name: "theme as broken JSON",
+    request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/json" }, '{"theme":'),
+    status: 400,
+  },
+  {
+    name: "theme as a JSON array",
+    request: httpRequest("POST", "/settings/theme", { ...browser, "Content-Type": "application/json" }, '["dark"]'),
+    status: 400,
+  },
+  {
+    name: "theme as multipart",
+    request: httpRequest(
+      "POST",
+      "/settings/theme",
+      { ...browser, "Content-Type": "multipart/form-data; boundary=x" },
+      '--x\r\nContent-Disposition: form-data; name="theme"\r\n\r\ndark\r\n--x--\r\n',
+    ),
+    status: 400,
+  },
+  {
+    name: "a 1 MB form",
+    request: httpRequest(
+      "POST",
+      "/settings/theme",
+      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      `theme=dark&x=${long(1_000_000)}`,
+    ),
+    status: 413,
+  },
+  {
+    name: "a form declaring 10 GB",
+    request: httpRequest("POST", "/settings/theme", {
+      ...browser,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": "10737418240",
+    }),
+    status: 413,
+  },
+  {
+    name: "markup as announcement id",
+    request: httpRequest(
+      "POST",
+      "/settings/announcement",
+      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      "id=%3Cscript%3E",
+    ),
+    status: 400,
+    check: (r) => expect(r.headers["set-cookie"]).toBeUndefined(),
+  },
+  {
+    name: "a redirect to another site",
+    request: httpRequest(
+      "POST",
+      "/settings/theme",
+      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      "theme=dark&redirectTo=%2F%2Fevil.example%2F",
+    ),
+    status: 303,
+    check: (r) => expect(r.headers.location).toBe(`http://${host}/`),
+  },
+  {
+    name: "a cross-site form post",
+    request: httpRequest(
+      "POST",
+      "/settings/theme",
+      { ...browser, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      "theme=dark",
+    ),
+    status: 403,
+    check: (r) => expect(r.headers["set-cookie"]).toBeUndefined(),
+  },
+  {
+    name: "a malformed Origin",
+    request: httpRequest(
+      "POST",
+      "/settings/theme",
+      { ...browser, Origin: "not a url", "Content-Type": "application/x-www-form-urlencoded" },
+      "theme=dark",
+    ),
+    status: 403,
+  },
   // Remix internals and negotiation
-  { name: "data request for an unknown route", request: httpRequest("GET", "/?_data=routes%2Fnope", { Host: host }), status: [403, 404] },
-  { name: "data request with a NUL", request: httpRequest("GET", "/?_data=root%00", { Host: host }), status: [400, 403, 404] },
-  { name: "manifest request with junk", request: httpRequest("GET", "/__manifest?p=%2F..%2F..&version=x", { Host: host }), status: [200, 204, 400, 404] },
-  { name: "Markdown through Accept", request: httpRequest("GET", "/docs/dev-guide/roadmap", { Host: host, Accept: "text/markdown" }), status: 200, check: (r) => expect(r.headers["content-type"]).toContain("text/markdown") },
+  {
+    name: "data request for an unknown route",
+    request: httpRequest("GET", "/?_data=routes%2Fnope", { Host: host }),
+    status: [403, 404],
+  },
+  {
+    name: "data request with a NUL",
+    request: httpRequest("GET", "/?_data=root%00", { Host: host }),
+    status: [400, 403, 404],
+  },
+  {
+    name: "manifest request with junk",
+    request: httpRequest("GET", "/__manifest?p=%2F..%2F..&version=x", { Host: host }),
+    status: [200, 204, 400, 404],
+  },
+  {
+    name: "Markdown through Accept",
+    request: httpRequest("GET", "/docs/dev-guide/roadmap", { Host: host, Accept: "text/markdown" }),
+    status: 200,
+    check: (r) => expect(r.headers["content-type"]).toContain("text/markdown"),
+  },
   { name: "nonsense Accept", request: httpRequest("GET", "/", { Host: host, Accept: "((((" }), status: 200 },
-  { name: "every encoding refused", request: httpRequest("GET", "/", { ...browser, "Accept-Encoding": "gzip;q=0, br;q=0, *;q=0" }), status: 200, check: (r) => expect(r.headers["content-encoding"]).toBeUndefined() },
-  { name: "If-None-Match with junk", request: httpRequest("GET", "/", { ...browser, "If-None-Match": '"""' }), status: 200 },
-  { name: "a range request on a page", request: httpRequest("GET", "/", { ...browser, Range: "bytes=0-10" }), status: [200, 206] },
-  { name: "an 8 KB User-Agent", request: httpRequest("GET", "/", { ...browser, "User-Agent": long(8000) }), status: 200 },
+  {
+    name: "every encoding refused",
+    request: httpRequest("GET", "/", { ...browser, "Accept-Encoding": "gzip;q=0, br;q=0, *;q=0" }),
+    status: 200,
+    check: (r) => expect(r.headers["content-encoding"]).toBeUndefined(),
+  },
+  {
+    name: "If-None-Match with junk",
+    request: httpRequest("GET", "/", { ...browser, "If-None-Match": '"""' }),
+    status: 200,
+  },
+  {
+    name: "a range request on a page",
+    request: httpRequest("GET", "/", { ...browser, Range: "bytes=0-10" }),
+    status: [200, 206],
+  },
+  {
+    name: "an 8 KB User-Agent",
+    request: httpRequest("GET", "/", { ...browser, "User-Agent": long(8000) }),
+    status: 200,
+  },
   // Not HTTP at all
   { name: "a line of garbage", request: "\u0000\u0001garbage\r\n\r\n", status: 400, check: nodeRefusal },
-  { name: "a header without a colon", request: `GET / HTTP/1.1\r\nHost: ${host}\r\nthis is not a header\r\n\r\n`, status: 400 },
-  { name: "a control character in a header", request: `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Test: a\u0001b\r\nConnection: close\r\n\r\n`, status: 400 },
+  {
+    name: "a header without a colon",
+    request: `GET / HTTP/1.1\r\nHost: ${host}\r\nthis is not a header\r\n\r\n`,
+    status: 400,
+  },
+  {
+    name: "a control character in a header",
+    request: `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Test: a\u0001b\r\nConnection: close\r\n\r\n`,
+    status: 400,
+  },
 ];
 
 function expectNoLeak(response: RawResponse, label: string) {
@@ -144,10 +435,55 @@ test.describe("hostile requests get a clear 4xx, never a 5xx or a stack trace", 
     test.setTimeout(120_000);
     // A small seeded generator: the same requests on every run, so a failure can be replayed.
     let seed = 20241122;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    const pieces = ["docs", "api", "..", "%2e%2e", "%2F", "%00", "%", "%zz", "%ff", "%E0%A4", "user-guide", "installation", ".md", "~", "<x>", "%3Cscript%3E", "é", "%C3%A9", "?q=", "#", ";", "'", '"', "\\", "*", "(", "settings", "theme", "build", "favicon.svg", "a".repeat(50)];
-    const methods = ["GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "PROPFIND", "CONNECT"];
+    const pieces = [
+      "docs",
+      "api",
+      "..",
+      "%2e%2e",
+      "%2F",
+      "%00",
+      "%",
+      "%zz",
+      "%ff",
+      "%E0%A4",
+      "user-guide",
+      "installation",
+      ".md",
+      "~",
+      "<x>",
+      "%3Cscript%3E",
+      "é",
+      "%C3%A9",
+      "?q=",
+      "#",
+      ";",
+      "'",
+      '"',
+      "\\",
+      "*",
+      "(",
+      "settings",
+      "theme",
+      "build",
+      "favicon.svg",
+      "a".repeat(50),
+    ];
+    const methods = [
+      "GET",
+      "GET",
+      "GET",
+      "HEAD",
+      "POST",
+      "PUT",
+      "DELETE",
+      "OPTIONS",
+      "TRACE",
+      "PATCH",
+      "PROPFIND",
+      "CONNECT",
+    ];
     const headerSets: Record<string, string>[] = [
       browser,
       { Host: host },
@@ -162,7 +498,8 @@ test.describe("hostile requests get a clear 4xx, never a 5xx or a stack trace", 
     for (let i = 0; i < 300; i += 1) {
       const path = `/${Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(pieces)).join(pick(["/", "", "/"]))}`;
       const method = pick(methods);
-      const body = method === "POST" || method === "PUT" ? pick(["", "theme=dark", "{", "id=wip&redirectTo=//x", "a=%ff"]) : "";
+      const body =
+        method === "POST" || method === "PUT" ? pick(["", "theme=dark", "{", "id=wip&redirectTo=//x", "a=%ff"]) : "";
       const target = method === "CONNECT" ? "example.org:443" : path.replace(/ /g, "%20");
       const response = await rawRequest(port, httpRequest(method, target, pick(headerSets), body));
       counts.set(response.status, (counts.get(response.status) ?? 0) + 1);

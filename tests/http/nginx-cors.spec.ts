@@ -25,7 +25,9 @@ const OTHER = "https://elsewhere.test.example";
 /** The nginx block under the CORS heading of one tree's deployment guide. */
 function snippetOf(tree: "docs" | "next"): string {
   const page = readFileSync(join(REPO_ROOT, `content/${tree}/user-guide/deployment.mdx`), "utf8");
-  const match = new RegExp("```nginx " + TITLE.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&") + "[^\\n]*\\n([\\s\\S]*?)\\n```").exec(page);
+  const match = new RegExp(
+    "```nginx " + TITLE.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&") + "[^\\n]*\\n([\\s\\S]*?)\\n```",
+  ).exec(page);
   if (!match) throw new Error(`content/${tree}/user-guide/deployment.mdx has no nginx block ${TITLE}`);
   return match[1]!;
 }
@@ -67,10 +69,14 @@ test.afterAll(async () => {
   await nginx?.stop();
   await api?.close();
   rmSync(dir, { recursive: true, force: true });
-  expect(log.split("\n").filter((line) => /\[(?:emerg|alert|crit|error)\]/.test(line)), "nginx's error log").toEqual([]);
+  expect(
+    log.split("\n").filter((line) => /\[(?:emerg|alert|crit|error)\]/.test(line)),
+    "nginx's error log",
+  ).toEqual([]);
 });
 
-const request = (path: string, method: string, headers: Record<string, string>) => rawRequest(`${PROXY}${path}`, { method, headers });
+const request = (path: string, method: string, headers: Record<string, string>) =>
+  rawRequest(`${PROXY}${path}`, { method, headers });
 
 test("a preflight from the docs' origin is answered by nginx with the CORS headers; the API never sees it", async () => {
   const before = api!.calls.length;
@@ -97,7 +103,11 @@ test("the API's answers, errors included, carry the docs' origin once, and the c
 
   const withToken = await request("/v1/albums", "GET", { Origin: DOCS, Authorization: "Bearer fixture-token" });
   expect(withToken.status).toBe(200);
-  expect(api!.calls.at(-1)).toMatchObject({ method: "GET", path: "/v1/albums", headers: { authorization: "Bearer fixture-token" } });
+  expect(api!.calls.at(-1)).toMatchObject({
+    method: "GET",
+    path: "/v1/albums",
+    headers: { authorization: "Bearer fixture-token" },
+  });
 
   const refused = await request("/v1/albums", "GET", { Origin: DOCS });
   expect(refused.status).toBe(401);

@@ -33,7 +33,9 @@ async function connect(port: number) {
     socket.once("close", () => {
       const [head = ""] = received.split("\r\n\r\n");
       const [statusLine = "", ...lines] = head.split("\r\n");
-      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = new Map(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(" ")[1]), headers, closedAt: performance.now() });
     });
   });

@@ -6,7 +6,9 @@ import { expect, test } from "@playwright/test";
 test("every address in sitemap.xml answers 200", async ({ request, baseURL }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
-  const urls = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+  const urls = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+    match[1]!.replace(/&amp;/g, "&"),
+  );
   expect(urls.length).toBeGreaterThan(20);
   const failures: string[] = [];
   for (const url of urls) {

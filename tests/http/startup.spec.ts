@@ -13,7 +13,13 @@ import { rawRequest } from "../e2e/support/raw-http";
 // the site's error page or a short plain-text error, never Remix's bare text.
 
 const stage = runtimeStage(readDockerfile());
-const baseEnv = (port: number) => ({ PATH: process.env.PATH, HOME: process.env.HOME, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(port) });
+const baseEnv = (port: number) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  ...stageEnv(stage),
+  HOST: "127.0.0.1",
+  PORT: String(port),
+});
 
 test("a bad setting stops the start with status 1 and one line naming the variable, its value and what is expected", async () => {
   const { code, output } = await runToEnd(serverCommand(stage), {
@@ -22,7 +28,9 @@ test("a bad setting stops the start with status 1 and one line naming the variab
     timeoutMs: 60_000,
   });
   expect(code).toBe(1);
-  expect(output.trim().split("\n")).toEqual(['[config] SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX']);
+  expect(output.trim().split("\n")).toEqual([
+    '[config] SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX',
+  ]);
 });
 
 test.describe("content that cannot be read", () => {
@@ -35,7 +43,8 @@ test.describe("content that cannot be read", () => {
 
   test.beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "smriti-broken-content-"));
-    for (const part of ["build", "public", "server", "package.json"]) cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
+    for (const part of ["build", "public", "server", "package.json"])
+      cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
     symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"));
     writeFileSync(join(dir, SITE_CONTENT_FILE), "{ not a content pack");
     server = spawnWithOutput(serverCommand(stage), { cwd: dir, env: baseEnv(port) });
@@ -79,7 +88,17 @@ test.describe("content that cannot be read", () => {
     });
   }
 
-  const files = ["/sitemap.xml", "/robots.txt", "/llms.txt", "/llms-full.txt", "/next/llms.txt", "/openapi.json", "/openapi.yaml", "/next/openapi.json", "/docs"];
+  const files = [
+    "/sitemap.xml",
+    "/robots.txt",
+    "/llms.txt",
+    "/llms-full.txt",
+    "/next/llms.txt",
+    "/openapi.json",
+    "/openapi.yaml",
+    "/next/openapi.json",
+    "/docs",
+  ];
   for (const path of files) {
     test(`the text route ${path} fails into a short plain-text error`, async () => {
       const response = await rawRequest(`${origin}${path}`, { headers: { Accept: "text/html" } });
@@ -92,7 +111,12 @@ test.describe("content that cannot be read", () => {
   test("saving a theme needs no content and still works", async () => {
     const response = await rawRequest(`${origin}/settings/theme`, {
       method: "POST",
-      headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Referer: `${origin}/` },
+      headers: {
+        Accept: "text/html",
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: origin,
+        Referer: `${origin}/`,
+      },
       body: "theme=dark&redirectTo=%2F",
     });
     expect(response.text).not.toContain("Unexpected Server Error");

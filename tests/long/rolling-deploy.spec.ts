@@ -30,7 +30,11 @@ import { EXTRA_PORTS } from "../e2e/support/ports";
 
 test.describe.configure({ mode: "default" });
 
-const ports = { https: EXTRA_PORTS.rollingHttps, http: EXTRA_PORTS.rollingHttp, replicas: [EXTRA_PORTS.rollingReplicaA, EXTRA_PORTS.rollingReplicaB] as [number, number] };
+const ports = {
+  https: EXTRA_PORTS.rollingHttps,
+  http: EXTRA_PORTS.rollingHttp,
+  replicas: [EXTRA_PORTS.rollingReplicaA, EXTRA_PORTS.rollingReplicaB] as [number, number],
+};
 let dir = "";
 /** A second build of this checkout (other asset names), carrying this build's files too. */
 let secondBuild = "";
@@ -66,11 +70,17 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test("two replicas rolled to a new build under load: no failed request, no missing script, an open tab keeps navigating", async ({ browser }) => {
+test("two replicas rolled to a new build under load: no failed request, no missing script, an open tab keeps navigating", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const runDir = join(dir, "roll");
   mkdirSync(runDir);
-  replicas = await Promise.all(ports.replicas.map((port) => startReplica(REPO_ROOT, port, join(runDir, `old-${port}.log`), { SITE_DRAIN_MS: "1000" })));
+  replicas = await Promise.all(
+    ports.replicas.map((port) =>
+      startReplica(REPO_ROOT, port, join(runDir, `old-${port}.log`), { SITE_DRAIN_MS: "1000" }),
+    ),
+  );
   const proxy = await startProxy(runDir, ports);
   stopProxy = () => proxy.nginx.stop();
   const oldTab = await openTab(browser, proxy.origin, OLD_TAB_PAGE);
@@ -90,7 +100,12 @@ test("two replicas rolled to a new build under load: no failed request, no missi
   test.info().annotations.push({ type: "roll", description: summary });
 
   expect(figures.requests).toBeGreaterThan(0);
-  expect({ errors: figures.errors, timeouts: figures.timeouts, non2xx: figures.non2xx, status5xx: figures.status5xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, status5xx: 0 });
+  expect({
+    errors: figures.errors,
+    timeouts: figures.timeouts,
+    non2xx: figures.non2xx,
+    status5xx: figures.status5xx,
+  }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, status5xx: 0 });
   expect(figures.checkFailures).toEqual([]);
   // Every page seen came from one of the two builds, and the new replicas serve the files of both.
   expect(figures.buildsSeen).toContain(newBuild);
@@ -114,7 +129,10 @@ test("two replicas rolled to a new build under load: no failed request, no missi
   expect(await freshTab.page.evaluate(() => (window as unknown as { smritiBuild?: string }).smritiBuild)).toBe("b");
   expect(freshTab.failures).toEqual([]);
 
-  const errors = proxy.nginx.errorLog().split("\n").filter((line) => /\[(?:emerg|alert|crit)\]/.test(line));
+  const errors = proxy.nginx
+    .errorLog()
+    .split("\n")
+    .filter((line) => /\[(?:emerg|alert|crit)\]/.test(line));
   expect(errors).toEqual([]);
 });
 
@@ -122,7 +140,9 @@ test("nginx's page cache hands out no page whose scripts the replicas no longer 
   test.setTimeout(180_000);
   const runDir = join(dir, "page-cache");
   mkdirSync(runDir);
-  replicas = await Promise.all(ports.replicas.map((port) => startReplica(REPO_ROOT, port, join(runDir, `old-${port}.log`))));
+  replicas = await Promise.all(
+    ports.replicas.map((port) => startReplica(REPO_ROOT, port, join(runDir, `old-${port}.log`))),
+  );
   const proxy = await startProxy(runDir, ports);
   stopProxy = () => proxy.nginx.stop();
   // Readers as the load sends them (brotli), as curl does (no encoding), and gzip: each an entry of its own.
@@ -142,7 +162,9 @@ test("nginx's page cache hands out no page whose scripts the replicas no longer 
   // Both replicas replaced at once by a build that no longer carries this build's files (a third deploy
   // in quick succession), well within the minute the site's Cache-Control would let nginx keep a page.
   await Promise.all(replicas.map((replica) => replica.stop()));
-  replicas = await Promise.all(ports.replicas.map((port) => startReplica(laterBuild, port, join(runDir, `later-${port}.log`))));
+  replicas = await Promise.all(
+    ports.replicas.map((port) => startReplica(laterBuild, port, join(runDir, `later-${port}.log`))),
+  );
 
   const failures: string[] = [];
   const checked = new Set<string>();
@@ -151,8 +173,12 @@ test("nginx's page cache hands out no page whose scripts the replicas no longer 
       const answer = await get(proxy.origin, path, headers);
       const build = buildOfPage(answer.body);
       if (answer.status !== 200) failures.push(`${answer.status} ${path}`);
-      if (build !== newBuild) failures.push(`${path} (${JSON.stringify(headers)}): a page of build ${build}, ${answer.headers["x-cache-status"]}`);
-      for (const failure of await unservedFiles(proxy.origin, answer.body, checked)) failures.push(`${failure} (named by ${path}, build ${build})`);
+      if (build !== newBuild)
+        failures.push(
+          `${path} (${JSON.stringify(headers)}): a page of build ${build}, ${answer.headers["x-cache-status"]}`,
+        );
+      for (const failure of await unservedFiles(proxy.origin, answer.body, checked))
+        failures.push(`${failure} (named by ${path}, build ${build})`);
     }
   }
   expect(failures).toEqual([]);

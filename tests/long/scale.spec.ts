@@ -34,13 +34,24 @@ test.beforeAll(async () => {
   test.setTimeout(900_000);
   dir = mkdtempSync(join(tmpdir(), "smriti-scale-e2e-"));
   site = writeSyntheticContent(join(dir, "content"), { pages: 300, versions: 3 });
-  for (const part of ["build", "public", "server", "package.json"]) cpSync(join(REPO_ROOT, part), join(dir, "site", part), { recursive: true });
+  for (const part of ["build", "public", "server", "package.json"])
+    cpSync(join(REPO_ROOT, part), join(dir, "site", part), { recursive: true });
   symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "site/node_modules"));
   const pack = join(dir, "site/build/content/site.pack");
   rmSync(pack, { force: true });
   execFileSync(
     process.execPath,
-    ["--import", "tsx", "scripts/build-content.ts", "--out", pack, "--cache-dir", join(dir, "cache"), "--spec-root", site.specRoot],
+    [
+      "--import",
+      "tsx",
+      "scripts/build-content.ts",
+      "--out",
+      pack,
+      "--cache-dir",
+      join(dir, "cache"),
+      "--spec-root",
+      site.specRoot,
+    ],
     { cwd: REPO_ROOT, env: { ...process.env, SITE_CONTENT_DIR: site.dir }, stdio: ["ignore", "ignore", "inherit"] },
   );
   const reader = new PackReader<SiteIndex>(pack);
@@ -51,7 +62,13 @@ test.beforeAll(async () => {
     command: serverCommand(stage),
     cwd: join(dir, "site"),
     port: EXTRA_PORTS.scaleSite,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(EXTRA_PORTS.scaleSite) },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...stageEnv(stage),
+      HOST: "127.0.0.1",
+      PORT: String(EXTRA_PORTS.scaleSite),
+    },
   });
 });
 
@@ -64,7 +81,10 @@ test("the build holds every generated page, in every version", () => {
   expect(urls.length).toBeGreaterThanOrEqual(300);
   for (const url of site.urls) expect(urls, url).toContain(url);
   for (const base of ["/docs/next/generated/", "/docs/generated/", "/docs/23.01.01/generated/"]) {
-    expect(urls.some((url) => url.startsWith(base)), base).toBe(true);
+    expect(
+      urls.some((url) => url.startsWith(base)),
+      base,
+    ).toBe(true);
   }
 });
 
@@ -92,9 +112,13 @@ test("a release's copy of the guides and its API reference are served too", asyn
 });
 
 test("search finds a generated page of the version asked for", async () => {
-  const title = (await get(site.urls.find((url) => url.startsWith("/docs/next/"))!)).body.match(/<h1[^>]*>([^<]+)<\/h1>/)?.[1];
+  const title = (await get(site.urls.find((url) => url.startsWith("/docs/next/"))!)).body.match(
+    /<h1[^>]*>([^<]+)<\/h1>/,
+  )?.[1];
   expect(title).toBeTruthy();
-  const answer = (await (await fetch(`${server.origin}/search.json?q=${encodeURIComponent(title!)}&version=next`)).json()) as { hits: { url: string }[] };
+  const answer = (await (
+    await fetch(`${server.origin}/search.json?q=${encodeURIComponent(title!)}&version=next`)
+  ).json()) as { hits: { url: string }[] };
   expect(answer.hits.length).toBeGreaterThan(0);
   expect(answer.hits.every((hit) => hit.url.startsWith("/docs/next/"))).toBe(true);
 });

@@ -38,7 +38,10 @@ describe("built API references are cached by their spec", () => {
   });
 
   test("a changed spec is built again", async () => {
-    writeFileSync(spec(), readFileSync(spec(), "utf8").replace("  title: Smriti API\n", "  title: Smriti API, edited\n"));
+    writeFileSync(
+      spec(),
+      readFileSync(spec(), "utf8").replace("  title: Smriti API\n", "  title: Smriti API, edited\n"),
+    );
     assert.equal(await apiTitle(), "Smriti API, edited");
     assert.equal(cachedReferences().length, 2);
   });

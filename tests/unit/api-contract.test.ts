@@ -54,7 +54,9 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
     function topLevelNames(schema: unknown): string[] {
       const target = deref(schema);
       if (target.type === "array") return topLevelNames(target.items);
-      const own = isObj(target.properties) ? Object.keys(target.properties).filter((name) => deref((target.properties as Obj)[name]).writeOnly !== true) : [];
+      const own = isObj(target.properties)
+        ? Object.keys(target.properties).filter((name) => deref((target.properties as Obj)[name]).writeOnly !== true)
+        : [];
       const parts = Array.isArray(target.allOf) ? target.allOf.flatMap(topLevelNames) : [];
       return [...new Set([...parts, ...own])];
     }
@@ -65,7 +67,10 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
         const html = htmlOf(operation.anchor);
         for (const { status, media } of jsonResponses(operation.method, operation.path)) {
           for (const name of topLevelNames(media.schema)) {
-            assert.ok(html.includes(`<code class="api-field-name">${escapeHtml(name)}</code>`), `${operation.method} ${operation.path} ${status}: field ${name}`);
+            assert.ok(
+              html.includes(`<code class="api-field-name">${escapeHtml(name)}</code>`),
+              `${operation.method} ${operation.path} ${status}: field ${name}`,
+            );
             named += 1;
           }
         }
@@ -100,7 +105,10 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
           assert.ok(response?.example, `${where} ${status}: example`);
           validate(media.schema, JSON.parse(response.example), `${where} ${status}`);
           // The page shows it.
-          assert.ok(htmlOf(operation.anchor).includes(escapeHtml(response.example.split("\n")[1] ?? response.example).trim()), `${where} ${status}: example on the page`);
+          assert.ok(
+            htmlOf(operation.anchor).includes(escapeHtml(response.example.split("\n")[1] ?? response.example).trim()),
+            `${where} ${status}: example on the page`,
+          );
           examples += 1;
         }
       }
@@ -114,7 +122,10 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
         const python: string[] = [];
         for (const [i, operation] of operations.entries()) {
           const samples = codeSamples(operation);
-          assert.deepEqual(samples.map((s) => s.language), ["curl", "javascript", "python", "go"]);
+          assert.deepEqual(
+            samples.map((s) => s.language),
+            ["curl", "javascript", "python", "go"],
+          );
           // The static part of the path (before the first parameter) and its last literal segment.
           const literal = operation.path.split("{")[0]!;
           for (const { language, code } of samples) {
@@ -123,10 +134,17 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
             assert.ok(code.includes(operation.method), `${where}: method`);
             assert.ok(code.includes(literal), `${where}: path ${literal}`);
             const token = operation.token ?? (operation.security === "bearer" ? "access" : undefined);
-            if (token) assert.ok(code.includes(token === "refresh" ? "REFRESH_TOKEN" : "ACCESS_TOKEN"), `${where}: bearer token`);
-            if (operation.security === "basic") assert.ok(code.includes("SMRITI_ADMIN_PASSWORD"), `${where}: basic credentials`);
-            if (!token && operation.security !== "basic") assert.ok(!/Authorization|SMRITI_ADMIN/.test(code), `${where}: no credentials`);
-            if (operation.requestBody?.contentType === "multipart/form-data") assert.match(code, /file/, `${where}: the file`);
+            if (token)
+              assert.ok(
+                code.includes(token === "refresh" ? "REFRESH_TOKEN" : "ACCESS_TOKEN"),
+                `${where}: bearer token`,
+              );
+            if (operation.security === "basic")
+              assert.ok(code.includes("SMRITI_ADMIN_PASSWORD"), `${where}: basic credentials`);
+            if (!token && operation.security !== "basic")
+              assert.ok(!/Authorization|SMRITI_ADMIN/.test(code), `${where}: no credentials`);
+            if (operation.requestBody?.contentType === "multipart/form-data")
+              assert.match(code, /file/, `${where}: the file`);
             // Well formed, by each language's own parser.
             if (language === "curl") {
               writeFileSync(join(dir, "call.sh"), code);
@@ -144,7 +162,12 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
           }
         }
         execFileSync("python3", ["-m", "py_compile", ...python]);
-        assert.deepEqual(Object.values(counts), [operations.length, operations.length, operations.length, operations.length]);
+        assert.deepEqual(Object.values(counts), [
+          operations.length,
+          operations.length,
+          operations.length,
+          operations.length,
+        ]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -156,7 +179,11 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
         assert.equal(html.match(/<input type="radio"/g)?.length, 4, `${operation.anchor}: four tabs`);
         assert.equal(html.match(/ checked=""/g)?.length, 1, `${operation.anchor}: one checked`);
         for (const response of operation.responses) {
-          if (response.model) assert.ok(html.includes(`href="${apiUrl}/models#${response.model}"`), `${operation.anchor}: model ${response.model}`);
+          if (response.model)
+            assert.ok(
+              html.includes(`href="${apiUrl}/models#${response.model}"`),
+              `${operation.anchor}: model ${response.model}`,
+            );
         }
       }
     });
@@ -166,7 +193,11 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
       assert.deepEqual(page.models.anchors, schemas);
       for (const model of reference.models) {
         assert.ok(page.models.html.includes(`<section id="${model.name}"`), model.name);
-        for (const field of model.fields) assert.ok(page.models.html.includes(`<code class="api-field-name">${field.name}</code>`), `${model.name}.${field.name}`);
+        for (const field of model.fields)
+          assert.ok(
+            page.models.html.includes(`<code class="api-field-name">${field.name}</code>`),
+            `${model.name}.${field.name}`,
+          );
       }
       const album = reference.models.find((model) => model.name === "Album");
       assert.ok(album && album.usedBy.some((use) => use.path === "/v1/albums/{id}" && use.method === "GET"));

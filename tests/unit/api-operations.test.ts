@@ -45,7 +45,10 @@ test("title, version and server come from the document", () => {
   assert.equal(reference.title, "Smriti API");
   assert.equal(reference.version, "24.05.08");
   assert.match(reference.description, /Authorization: Bearer/);
-  assert.deepEqual(reference.servers.map((s) => s.url), ["http://localhost:5001"]);
+  assert.deepEqual(
+    reference.servers.map((s) => s.url),
+    ["http://localhost:5001"],
+  );
 });
 
 test("groups follow the order of the document's tags, operations the order of the file", () => {
@@ -66,7 +69,10 @@ test("groups follow the order of the document's tags, operations the order of th
   const library = reference.groups.find((g) => g.tag === "Library");
   assert.ok(library);
   const seen = library.operations.map((o) => `${o.method} ${o.path}`);
-  assert.deepEqual(seen, fileOrder.filter((k) => seen.includes(k)));
+  assert.deepEqual(
+    seen,
+    fileOrder.filter((k) => seen.includes(k)),
+  );
   assert.deepEqual(seen.slice(0, 3), ["GET /v1/favourites", "POST /v1/favourites", "DELETE /v1/favourites"]);
 });
 
@@ -112,7 +118,12 @@ test("parameters: path and shared ones are merged, types and defaults are readab
   const upload = find("POST", "/v1/mediaItems");
   assert.deepEqual(
     upload.parameters.filter((p) => p.in === "header").map((p) => p.name),
-    ["X-Smriti-Upload-Type", "X-Smriti-Upload-Command", "X-Smriti-Upload-Chunk-Offset", "X-Smriti-Upload-Chunk-Session"],
+    [
+      "X-Smriti-Upload-Type",
+      "X-Smriti-Upload-Command",
+      "X-Smriti-Upload-Chunk-Offset",
+      "X-Smriti-Upload-Chunk-Session",
+    ],
   );
   const q = find("GET", "/v1/search").parameters.find((p) => p.name === "q");
   assert.equal(q?.required, true);
@@ -124,31 +135,46 @@ test("$ref request bodies expand to their fields", () => {
   assert.equal(add.requestBody.contentType, "application/json");
   assert.equal(add.requestBody.required, true);
   assert.equal(add.requestBody.schemaName, "MediaItemsRequest");
-  assert.deepEqual(add.requestBody.fields.map((f) => [f.name, f.type, f.required]), [["mediaItems", "array of string (uuid)", true]]);
+  assert.deepEqual(
+    add.requestBody.fields.map((f) => [f.name, f.type, f.required]),
+    [["mediaItems", "array of string (uuid)", true]],
+  );
 
   const login = find("POST", "/v1/auth/login").requestBody;
   assert.ok(login);
   assert.equal(login.schemaName, "AuthRequest");
-  assert.deepEqual(login.fields.map((f) => f.name), ["username", "password"]);
+  assert.deepEqual(
+    login.fields.map((f) => f.name),
+    ["username", "password"],
+  );
   assert.ok(login.fields.every((f) => f.required));
 
   const user = find("POST", "/v1/users").requestBody;
   assert.ok(user);
-  assert.deepEqual(user.fields.map((f) => f.name), ["name", "username", "password", "features"]);
+  assert.deepEqual(
+    user.fields.map((f) => f.name),
+    ["name", "username", "password", "features"],
+  );
   assert.match(user.fields.find((f) => f.name === "features")?.description ?? "", /JSON/);
 
   const upload = find("POST", "/v1/mediaItems").requestBody;
   assert.ok(upload);
   assert.equal(upload.contentType, "multipart/form-data");
   assert.equal(upload.schemaName, undefined);
-  assert.deepEqual(upload.fields.map((f) => [f.name, f.type, f.required]), [["file", "string (binary)", true]]);
+  assert.deepEqual(
+    upload.fields.map((f) => [f.name, f.type, f.required]),
+    [["file", "string (binary)", true]],
+  );
 
   assert.equal(find("GET", "/v1/albums").requestBody, undefined);
 });
 
 test("responses keep status order, shared responses are resolved", () => {
   const get = find("GET", "/v1/albums/{id}");
-  assert.deepEqual(get.responses.map((r) => r.status), ["200", "400", "401", "403", "404", "500"]);
+  assert.deepEqual(
+    get.responses.map((r) => r.status),
+    ["200", "400", "401", "403", "404", "500"],
+  );
   assert.equal(get.responses[0]?.schemaName, "Album");
   const notFound = get.responses.find((r) => r.status === "404");
   assert.ok(notFound && notFound.description.length > 0 && notFound.schemaName === "Error");

@@ -30,7 +30,11 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
       assert.equal(placed.length, operations.length);
       assert.deepEqual(new Set(placed), new Set(operations.map((operation) => operation.anchor)));
       for (const tag of page.tags) {
-        assert.deepEqual(ids(tag.html).filter((id) => tag.anchors.includes(id)), tag.anchors, `${tag.slug}: each operation's section carries its id`);
+        assert.deepEqual(
+          ids(tag.html).filter((id) => tag.anchors.includes(id)),
+          tag.anchors,
+          `${tag.slug}: each operation's section carries its id`,
+        );
         assert.equal(tag.operationCount, tag.anchors.length);
         assert.equal((tag.html.match(/class="api-operation"/g) ?? []).length, tag.anchors.length);
       }
@@ -40,7 +44,9 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
     test("the overview keeps every operation's id, on an index line that links to its page", () => {
       for (const tag of page.tags) {
         for (const anchor of tag.anchors) {
-          const line = new RegExp(`<li id="${anchor.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}"><a href="([^"]+)"`).exec(page.html);
+          const line = new RegExp(`<li id="${anchor.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}"><a href="([^"]+)"`).exec(
+            page.html,
+          );
           assert.ok(line, `${anchor} is on the overview`);
           assert.equal(line[1], `${apiUrl}/${tag.slug}#${anchor}`);
         }
@@ -54,13 +60,17 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
       page.tags.forEach((tag, i) => {
         const links = hrefs(tag.html);
         for (const other of [apiUrl, ...pages]) assert.ok(links.includes(other), `${tag.slug} links to ${other}`);
-        for (const anchor of tag.anchors) assert.ok(links.includes(`#${anchor}`), `${tag.slug} lists ${anchor} at the top`);
+        for (const anchor of tag.anchors)
+          assert.ok(links.includes(`#${anchor}`), `${tag.slug} lists ${anchor} at the top`);
         assert.match(tag.html, new RegExp(`href="${pages[i]}" aria-current="page"`));
         assert.match(tag.html, new RegExp(`href="${i === 0 ? apiUrl : pages[i - 1]}" rel="prev"`));
         if (i < pages.length - 1) assert.match(tag.html, new RegExp(`href="${pages[i + 1]}" rel="next"`));
         else assert.doesNotMatch(tag.html, /rel="next"/);
       });
-      assert.ok(page.tags.some((tag) => tag.slug === "media-items"), "a tag of two words is one lower-case segment");
+      assert.ok(
+        page.tags.some((tag) => tag.slug === "media-items"),
+        "a tag of two words is one lower-case segment",
+      );
     });
 
     test("descriptions of parameters, fields and responses are Markdown, shown as such", () => {
@@ -92,7 +102,9 @@ describe("tags it cannot give a page", () => {
   test("two tags that would share an address", async () => {
     await assert.rejects(
       () => buildApiReferencePage(withTags(["Photo frames", "Photo-Frames"]), "/api"),
-      (error: unknown) => error instanceof ApiDocumentError && /"Photo frames" and "Photo-Frames" would share the page \/api\/photo-frames/.test(error.message),
+      (error: unknown) =>
+        error instanceof ApiDocumentError &&
+        /"Photo frames" and "Photo-Frames" would share the page \/api\/photo-frames/.test(error.message),
     );
   });
 

@@ -51,23 +51,47 @@ describe("site configuration", () => {
 
   test("a bad value is one line naming the variable, its value and what is expected", () => {
     const cases: [Record<string, string>, string][] = [
-      [{ SITE_URL: "docs.example.org" }, 'SITE_URL="docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org'],
-      [{ SITE_URL: "ftp://docs.example.org" }, 'SITE_URL="ftp://docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org'],
-      [{ SITE_ANNOUNCEMENT_CLOSEABLE: "maybe" }, 'SITE_ANNOUNCEMENT_CLOSEABLE="maybe" is not valid: expected true or false'],
-      [{ SITE_ANALYTICS_ID: "bad" }, 'SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX'],
+      [
+        { SITE_URL: "docs.example.org" },
+        'SITE_URL="docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org',
+      ],
+      [
+        { SITE_URL: "ftp://docs.example.org" },
+        'SITE_URL="ftp://docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org',
+      ],
+      [
+        { SITE_ANNOUNCEMENT_CLOSEABLE: "maybe" },
+        'SITE_ANNOUNCEMENT_CLOSEABLE="maybe" is not valid: expected true or false',
+      ],
+      [
+        { SITE_ANALYTICS_ID: "bad" },
+        'SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX',
+      ],
       [{ SITE_BASE_PATH: "/a b/" }, 'SITE_BASE_PATH="/a b/" is not valid: expected a URL path such as /docs/'],
     ];
     for (const [env, message] of cases) {
-      assert.throws(() => readSiteConfig(env), (error: unknown) => error instanceof ConfigurationError && error.message === message);
+      assert.throws(
+        () => readSiteConfig(env),
+        (error: unknown) => error instanceof ConfigurationError && error.message === message,
+      );
     }
   });
 
   test("the start check covers the server's own settings too, and names only the first bad one", () => {
     assert.equal(settingsProblem({}), null);
     assert.equal(settingsProblem({ PORT: "3000", HOST: "127.0.0.1", SITE_PAGE_CACHE_MB: "8" }), null);
-    assert.equal(settingsProblem({ SITE_PAGE_CACHE_MB: "lots" }), '[config] SITE_PAGE_CACHE_MB="lots" is not valid: expected a number of megabytes, 0 or more');
-    assert.equal(settingsProblem({ PORT: "80a" }), '[config] PORT="80a" is not valid: expected a TCP port number from 0 to 65535');
-    assert.equal(settingsProblem({ PORT: "70000" }), '[config] PORT="70000" is not valid: expected a TCP port number from 0 to 65535');
+    assert.equal(
+      settingsProblem({ SITE_PAGE_CACHE_MB: "lots" }),
+      '[config] SITE_PAGE_CACHE_MB="lots" is not valid: expected a number of megabytes, 0 or more',
+    );
+    assert.equal(
+      settingsProblem({ PORT: "80a" }),
+      '[config] PORT="80a" is not valid: expected a TCP port number from 0 to 65535',
+    );
+    assert.equal(
+      settingsProblem({ PORT: "70000" }),
+      '[config] PORT="70000" is not valid: expected a TCP port number from 0 to 65535',
+    );
     const line = settingsProblem({ SITE_ANALYTICS_ID: "bad", SITE_URL: "nope" });
     assert.ok(line && !line.includes("\n"), "one line");
     assert.equal(readPageCacheMegabytes({}), 16);
@@ -80,7 +104,11 @@ describe("compiled content in a running server", () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "site-content-"));
-    const { content } = await buildSiteContent({ root, contentDir: join(root, "tests/fixtures/content"), cacheDir: null });
+    const { content } = await buildSiteContent({
+      root,
+      contentDir: join(root, "tests/fixtures/content"),
+      cacheDir: null,
+    });
     mkdirSync(join(dir, "build/content"), { recursive: true });
     writeSiteContent(join(dir, SITE_CONTENT_FILE), content);
     process.chdir(dir);
@@ -107,7 +135,10 @@ describe("compiled content in a running server", () => {
     assert.deepEqual(second.previous, { label: "First", url: "/docs/guide/first" });
     assert.equal(second.next, null);
     assert.equal(second.markdownUrl, "/docs/guide/second.md");
-    assert.equal(second.editUrl, "https://github.com/prabhuomkar/smriti/edit/master/docs/tests/fixtures/content/docs/guide/second.mdx");
+    assert.equal(
+      second.editUrl,
+      "https://github.com/prabhuomkar/smriti/edit/master/docs/tests/fixtures/content/docs/guide/second.mdx",
+    );
     assert.equal(docRouteData("/docs/guide/first")?.previous, null);
   });
 
@@ -127,7 +158,11 @@ describe("compiled content in a running server", () => {
       assert.equal(((await response.json()) as { page: { title: string } }).page.title, "Standalone");
     }
     for (const path of ["/nope", "/docs/guide/first"]) {
-      await assert.rejects(Promise.resolve(standaloneLoader(args(path))), (thrown: unknown) => thrown instanceof Response && thrown.status === 404, path);
+      await assert.rejects(
+        Promise.resolve(standaloneLoader(args(path))),
+        (thrown: unknown) => thrown instanceof Response && thrown.status === 404,
+        path,
+      );
     }
   });
 });

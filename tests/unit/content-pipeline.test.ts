@@ -67,7 +67,11 @@ describe("building the fixture content", () => {
   after(() => rmSync(cacheDir, { recursive: true, force: true }));
 
   test("finds docs and standalone pages with their URLs", () => {
-    assert.deepEqual(Object.keys(result.content.pages).sort(), ["/docs/guide/first", "/docs/guide/second", "/standalone"]);
+    assert.deepEqual(Object.keys(result.content.pages).sort(), [
+      "/docs/guide/first",
+      "/docs/guide/second",
+      "/standalone",
+    ]);
     assert.equal(first.title, "First page");
     assert.equal(first.sidebarLabel, "First");
     assert.equal(result.content.pages["/standalone"]!.kind, "page");
@@ -129,13 +133,21 @@ describe("building the fixture content", () => {
     assert.match(first.html, /<figcaption[^>]*data-rehype-pretty-code-title[^>]*>compose.yaml<\/figcaption>/);
     assert.match(first.html, /data-line-numbers/);
     const block = first.html.slice(first.html.indexOf("compose.yaml"));
-    const lines = [...block.slice(0, block.indexOf("</pre>")).matchAll(/<span data-line=""( data-highlighted-line="")?/g)];
-    assert.deepEqual(lines.map((m) => Boolean(m[1])), [false, true, true]);
+    const lines = [
+      ...block.slice(0, block.indexOf("</pre>")).matchAll(/<span data-line=""( data-highlighted-line="")?/g),
+    ];
+    assert.deepEqual(
+      lines.map((m) => Boolean(m[1])),
+      [false, true, true],
+    );
   });
 
   test("every code block gets a copy button, hidden until scripts show it", () => {
     const blocks = first.html.match(/data-rehype-pretty-code-figure/g)?.length ?? 0;
-    const buttons = first.html.match(/<button type="button" class="copy-code" data-copy-code="true" hidden="" aria-label="Copy code to clipboard">/g)?.length ?? 0;
+    const buttons =
+      first.html.match(
+        /<button type="button" class="copy-code" data-copy-code="true" hidden="" aria-label="Copy code to clipboard">/g,
+      )?.length ?? 0;
     assert.equal(blocks, 4);
     assert.equal(buttons, blocks);
   });
@@ -147,8 +159,15 @@ describe("building the fixture content", () => {
   });
 
   test("h2 to h4 get an anchor link with its own label", () => {
-    for (const [id, text] of [["custom-id", "Custom heading"], ["sub-heading", "Sub heading"], ["deep-heading", "Deep heading"]]) {
-      assert.match(first.html, new RegExp(`<a class="heading-anchor" aria-label="Link to this section: ${text}" href="#${id}">`));
+    for (const [id, text] of [
+      ["custom-id", "Custom heading"],
+      ["sub-heading", "Sub heading"],
+      ["deep-heading", "Deep heading"],
+    ]) {
+      assert.match(
+        first.html,
+        new RegExp(`<a class="heading-anchor" aria-label="Link to this section: ${text}" href="#${id}">`),
+      );
     }
   });
 
@@ -169,7 +188,11 @@ describe("building the fixture content", () => {
     const second = result.content.pages["/docs/guide/second"]!;
     assert.match(second.html, /href="\/docs\/guide\/first#links">the links of the first page</);
     assert.match(second.markdown, /\[the links of the first page\]\(\/docs\/guide\/first#links\)/);
-    assert.equal(result.warnings.find((w) => w.message.includes("first.md")), undefined, "a resolved link does not warn");
+    assert.equal(
+      result.warnings.find((w) => w.message.includes("first.md")),
+      undefined,
+      "a resolved link does not warn",
+    );
   });
 
   test("a missing anchor on the same page warns with file and line", () => {
@@ -237,7 +260,8 @@ describe("the sidebar from folders", () => {
     }
   }
   const page = (title: string, extra = "") => `---\ntitle: ${title}\ndescription: d\n${extra}---\n\nText.\n`;
-  const labels = (items: NavItem[]): unknown[] => items.map((item) => (item.type === "link" ? item.label : [item.label, labels(item.items)]));
+  const labels = (items: NavItem[]): unknown[] =>
+    items.map((item) => (item.type === "link" ? item.label : [item.label, labels(item.items)]));
 
   test("sidebar_position and _category_.json order pages and folders together; the rest follow by name", async () => {
     const { content } = await buildWith({
@@ -254,8 +278,13 @@ describe("the sidebar from folders", () => {
   });
 
   test("a new page in a new folder gets its category in the sidebar and in search", async () => {
-    const { content } = await buildWith({ "docs/guide/more/_category_.json": '{ "label": "More" }', "docs/guide/more/inner.mdx": page("Inner") });
-    assert.deepEqual(labels(currentVersion(content).navigation), [["Guide", ["First", ["More", ["Inner"]], "Second page"]]]);
+    const { content } = await buildWith({
+      "docs/guide/more/_category_.json": '{ "label": "More" }',
+      "docs/guide/more/inner.mdx": page("Inner"),
+    });
+    assert.deepEqual(labels(currentVersion(content).navigation), [
+      ["Guide", ["First", ["More", ["Inner"]], "Second page"]],
+    ]);
     const inner = content.search.documents.find((doc) => doc.url === "/docs/guide/more/inner");
     assert.equal(inner?.trail, "Guide › More");
   });
@@ -268,29 +297,42 @@ describe("the sidebar from folders", () => {
   });
 
   test("a broken or misspelt _category_.json names the file, line and column", async () => {
-    await assert.rejects(buildWith({ "docs/guide/_category_.json": '{\n  "label": "Guide",\n  "postion": 1\n}\n' }), (error: unknown) => {
-      assert.ok(error instanceof ContentError);
-      assert.match(error.message, /docs\/guide\/_category_\.json:3:3: unknown key "postion"/);
-      return true;
-    });
+    await assert.rejects(
+      buildWith({ "docs/guide/_category_.json": '{\n  "label": "Guide",\n  "postion": 1\n}\n' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ContentError);
+        assert.match(error.message, /docs\/guide\/_category_\.json:3:3: unknown key "postion"/);
+        return true;
+      },
+    );
     await assert.rejects(buildWith({ "docs/guide/_category_.json": '{ "label": "Guide", }' }), (error: unknown) => {
       assert.ok(error instanceof ContentError);
       assert.match(error.message, /docs\/guide\/_category_\.json:1:\d+: invalid JSON/);
       return true;
     });
-    await assert.rejects(buildWith({ "docs/guide/_category_.json": '{ "position": "first" }' }), /"position" must be a number/);
+    await assert.rejects(
+      buildWith({ "docs/guide/_category_.json": '{ "position": "first" }' }),
+      /"position" must be a number/,
+    );
   });
 });
 
 describe("link checks", () => {
-  const page = (body: string) => ({ sourcePath: "content/docs/a.mdx", raw: `---\ntitle: A\ndescription: d\n---\n${body}`, body });
+  const page = (body: string) => ({
+    sourcePath: "content/docs/a.mdx",
+    raw: `---\ntitle: A\ndescription: d\n---\n${body}`,
+    body,
+  });
 
   test("a link to a page that does not exist is an error with file and line", async () => {
     const body = await compilePage(page("Text.\n\nSee [nowhere](/docs/nope) here.\n"), () => null);
-    const report = checkLinks([{ url: "/docs/a", sourcePath: "content/docs/a.mdx", anchors: body.anchors, links: body.links }], {
-      paths: new Set(["/"]),
-      anchors: new Map(),
-    });
+    const report = checkLinks(
+      [{ url: "/docs/a", sourcePath: "content/docs/a.mdx", anchors: body.anchors, links: body.links }],
+      {
+        paths: new Set(["/"]),
+        anchors: new Map(),
+      },
+    );
     assert.equal(report.errors.length, 1);
     assert.deepEqual(
       { file: report.errors[0]!.file, line: report.errors[0]!.line, message: report.errors[0]!.message },
@@ -300,19 +342,31 @@ describe("link checks", () => {
 
   test("a relative link without extension is resolved like a browser would", async () => {
     const body = await compilePage(page("[sibling](./b) and [parent](../x/)\n"), () => null);
-    const report = checkLinks([{ url: "/docs/g/a", sourcePath: "content/docs/g/a.mdx", anchors: [], links: body.links }], {
-      paths: new Set(["/docs/g/b"]),
-      anchors: new Map(),
-    });
-    assert.deepEqual(report.errors.map((e) => e.message), ["broken link: ../x/ (no page at /docs/x)"]);
+    const report = checkLinks(
+      [{ url: "/docs/g/a", sourcePath: "content/docs/g/a.mdx", anchors: [], links: body.links }],
+      {
+        paths: new Set(["/docs/g/b"]),
+        anchors: new Map(),
+      },
+    );
+    assert.deepEqual(
+      report.errors.map((e) => e.message),
+      ["broken link: ../x/ (no page at /docs/x)"],
+    );
   });
 
   test("images are checked like links: one under public/ passes, a missing one or a relative path is an error", async () => {
-    const body = await compilePage(page("![card](/img/social-card.png)\n\n![gone](/img/gone.png)\n\n![beside](./beside.png)\n"), () => null);
-    const report = checkLinks([{ url: "/docs/g/a", sourcePath: "content/docs/g/a.mdx", anchors: [], links: body.links }], {
-      paths: new Set(["/img/social-card.png"]),
-      anchors: new Map(),
-    });
+    const body = await compilePage(
+      page("![card](/img/social-card.png)\n\n![gone](/img/gone.png)\n\n![beside](./beside.png)\n"),
+      () => null,
+    );
+    const report = checkLinks(
+      [{ url: "/docs/g/a", sourcePath: "content/docs/g/a.mdx", anchors: [], links: body.links }],
+      {
+        paths: new Set(["/img/social-card.png"]),
+        anchors: new Map(),
+      },
+    );
     assert.deepEqual(
       report.errors.map((e) => [e.line, e.message]),
       [
@@ -337,11 +391,34 @@ describe("npm run build:content, as a command", () => {
     try {
       cpSync(fixture, join(copy, "content"), { recursive: true });
       edit(join(copy, "content"));
-      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-content.ts", "--content-dir", join(copy, "content"), "--out", join(copy, "out.json"), "--no-cache"], {
-        cwd: root,
-        encoding: "utf8",
-      });
-      return { status: run.status, output: run.stdout + run.stderr, wrote: (() => { try { return readFileSync(join(copy, "out.json"), "utf8").length > 0; } catch { return false; } })() };
+      const run = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "scripts/build-content.ts",
+          "--content-dir",
+          join(copy, "content"),
+          "--out",
+          join(copy, "out.json"),
+          "--no-cache",
+        ],
+        {
+          cwd: root,
+          encoding: "utf8",
+        },
+      );
+      return {
+        status: run.status,
+        output: run.stdout + run.stderr,
+        wrote: (() => {
+          try {
+            return readFileSync(join(copy, "out.json"), "utf8").length > 0;
+          } catch {
+            return false;
+          }
+        })(),
+      };
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
@@ -349,7 +426,10 @@ describe("npm run build:content, as a command", () => {
 
   test("a link to a missing page stops it, naming file, line and target", () => {
     const { status, output, wrote } = buildCopy((content) =>
-      writeFileSync(join(content, "docs/guide/second.mdx"), "---\ntitle: S\ndescription: d\n---\n\n[gone](/docs/gone)\n"),
+      writeFileSync(
+        join(content, "docs/guide/second.mdx"),
+        "---\ntitle: S\ndescription: d\n---\n\n[gone](/docs/gone)\n",
+      ),
     );
     assert.equal(status, 1, output);
     assert.equal(wrote, false, "nothing is written when the build fails");
@@ -358,7 +438,10 @@ describe("npm run build:content, as a command", () => {
 
   test("a link to a missing .mdx source warns with file and line, and the build goes on", () => {
     const { status, output, wrote } = buildCopy((content) =>
-      writeFileSync(join(content, "docs/guide/second.mdx"), "---\ntitle: S\ndescription: d\n---\n\nText.\n\n[source](./nowhere.mdx)\n"),
+      writeFileSync(
+        join(content, "docs/guide/second.mdx"),
+        "---\ntitle: S\ndescription: d\n---\n\nText.\n\n[source](./nowhere.mdx)\n",
+      ),
     );
     assert.equal(status, 0, output);
     assert.equal(wrote, true);
@@ -379,7 +462,10 @@ describe("a page without a description in its front matter", () => {
     const copy = mkdtempSync(join(tmpdir(), "content-summary-"));
     try {
       cpSync(fixture, copy, { recursive: true });
-      writeFileSync(join(copy, "docs/guide/second.mdx"), "---\ntitle: S\n---\n\n## Part two\n\nThe **second** page, with [a link](/docs/guide/first) &amp; more.\n\nAnother paragraph.\n");
+      writeFileSync(
+        join(copy, "docs/guide/second.mdx"),
+        "---\ntitle: S\n---\n\n## Part two\n\nThe **second** page, with [a link](/docs/guide/first) &amp; more.\n\nAnother paragraph.\n",
+      );
       const { content } = await buildSiteContent({ root, contentDir: copy, cacheDir: null });
       const page = content.pages["/docs/guide/second"]!;
       assert.equal(page.description, "The second page, with a link & more.");
@@ -402,7 +488,10 @@ describe("last-updated dates from git", () => {
   test("each page gets the date of the last commit that touched its file", () => {
     const dates = lastCommitDates(root, "content");
     const file = "content/docs/user-guide/installation.mdx";
-    const expected = spawnSync("git", ["log", "-1", "--format=%cs", "--", file], { cwd: root, encoding: "utf8" }).stdout.trim();
+    const expected = spawnSync("git", ["log", "-1", "--format=%cs", "--", file], {
+      cwd: root,
+      encoding: "utf8",
+    }).stdout.trim();
     assert.match(expected, /^\d{4}-\d{2}-\d{2}$/);
     assert.equal(dates.get(file), expected);
     assert.ok(dates.size >= 20, `dates for ${dates.size} files`);
@@ -422,8 +511,12 @@ describe("last-updated dates from git", () => {
 
 describe("GitHub-flavoured Markdown (remark-gfm)", () => {
   test("tables, strikethrough, task lists and bare links render", async () => {
-    const body = "| Port | Service |\n| --- | --- |\n| 5001 | API |\n\n~~old~~ new\n\n- [x] done\n- [ ] to do\n\nSee https://example.org here.\n";
-    const { html } = await compilePage({ sourcePath: "content/docs/gfm.mdx", raw: `---\ntitle: G\ndescription: d\n---\n${body}`, body }, () => null);
+    const body =
+      "| Port | Service |\n| --- | --- |\n| 5001 | API |\n\n~~old~~ new\n\n- [x] done\n- [ ] to do\n\nSee https://example.org here.\n";
+    const { html } = await compilePage(
+      { sourcePath: "content/docs/gfm.mdx", raw: `---\ntitle: G\ndescription: d\n---\n${body}`, body },
+      () => null,
+    );
     assert.match(html, /<table>[\s\S]*<th>Port<\/th>[\s\S]*<td>5001<\/td>/);
     assert.match(html, /<del>old<\/del>/);
     assert.equal((html.match(/type="checkbox"/g) ?? []).length, 2);
@@ -434,19 +527,25 @@ describe("GitHub-flavoured Markdown (remark-gfm)", () => {
 
 describe("invalid MDX", () => {
   test("in a content folder, stops the build naming the file, line and column", async () => {
-    await expectBuildFailure("---\ntitle: S\ndescription: d\n---\n\nFine.\n\nAn expression that never ends {oops\n", (error) => {
-      assert.ok(error instanceof ContentError);
-      assert.match(error.file, /docs\/guide\/second\.mdx$/);
-      assert.equal(error.line, 8);
-      assert.ok(error.column >= 1);
-      assert.match(error.message, /second\.mdx:8:\d+: [\s\S]*Unexpected end of file in expression/);
-    });
+    await expectBuildFailure(
+      "---\ntitle: S\ndescription: d\n---\n\nFine.\n\nAn expression that never ends {oops\n",
+      (error) => {
+        assert.ok(error instanceof ContentError);
+        assert.match(error.file, /docs\/guide\/second\.mdx$/);
+        assert.equal(error.line, 8);
+        assert.ok(error.column >= 1);
+        assert.match(error.message, /second\.mdx:8:\d+: [\s\S]*Unexpected end of file in expression/);
+      },
+    );
   });
 
   test("fails naming file, line and column with the parser's message", async () => {
     const body = "Fine line.\n\nA broken <Tag line.\n";
     await assert.rejects(
-      compilePage({ sourcePath: "content/docs/bad.mdx", raw: `---\ntitle: B\ndescription: d\n---\n${body}`, body }, () => null),
+      compilePage(
+        { sourcePath: "content/docs/bad.mdx", raw: `---\ntitle: B\ndescription: d\n---\n${body}`, body },
+        () => null,
+      ),
       (error: unknown) => {
         assert.ok(error instanceof ContentError);
         assert.equal(error.file, "content/docs/bad.mdx");

@@ -21,7 +21,8 @@ describe("the content store (one pack file per build)", () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "content-store-"));
-    built = (await buildSiteContent({ root, contentDir: join(root, "tests/fixtures/content"), cacheDir: null })).content;
+    built = (await buildSiteContent({ root, contentDir: join(root, "tests/fixtures/content"), cacheDir: null }))
+      .content;
     file = join(dir, "site.pack");
     writeSiteContent(file, built);
   });
@@ -69,10 +70,16 @@ describe("the content store (one pack file per build)", () => {
   });
 
   test("a missing, truncated or foreign file is a clear error when opened", () => {
-    assert.throws(() => new PackReader(join(dir, "absent.pack")), (error: Error) => error instanceof PackError && /cannot be opened \(ENOENT\).*npm run build/.test(error.message));
+    assert.throws(
+      () => new PackReader(join(dir, "absent.pack")),
+      (error: Error) => error instanceof PackError && /cannot be opened \(ENOENT\).*npm run build/.test(error.message),
+    );
     const truncated = join(dir, "truncated.pack");
     writeFileSync(truncated, readFileSync(file).subarray(0, 1000));
-    assert.throws(() => new PackReader(truncated), (error: Error) => error instanceof PackError && /truncated/.test(error.message));
+    assert.throws(
+      () => new PackReader(truncated),
+      (error: Error) => error instanceof PackError && /truncated/.test(error.message),
+    );
     const foreign = join(dir, "foreign.pack");
     writeFileSync(foreign, JSON.stringify(built).slice(0, 5000));
     assert.throws(() => new PackReader(foreign), PackError);
@@ -92,7 +99,10 @@ describe("the content store (one pack file per build)", () => {
     writeFileSync(copy, bytes);
     const { content, reader: opened } = openSiteContent(copy);
     try {
-      assert.throws(() => content.pages[urls[0]!], (error: Error) => error instanceof PackError && /corrupt record/.test(error.message));
+      assert.throws(
+        () => content.pages[urls[0]!],
+        (error: Error) => error instanceof PackError && /corrupt record/.test(error.message),
+      );
       assert.deepEqual(content.pages[urls[1]!], built.pages[urls[1]!]);
     } finally {
       opened.close();
@@ -113,8 +123,14 @@ describe("the content store (one pack file per build)", () => {
   });
 
   test("content too large for the server fails the build's write, with a reason", () => {
-    const huge = { ...built, search: { ...built.search, documents: [{ text: "x".repeat(Math.max(MAX_INDEX_BYTES, 25 * 1024 * 1024)) }] } } as unknown as SiteContent;
-    assert.throws(() => writeSiteContent(join(dir, "huge.pack"), huge), /search index is \d+ MB, more than the \d+ MB a server with a 128 MB heap can hold/);
+    const huge = {
+      ...built,
+      search: { ...built.search, documents: [{ text: "x".repeat(Math.max(MAX_INDEX_BYTES, 25 * 1024 * 1024)) }] },
+    } as unknown as SiteContent;
+    assert.throws(
+      () => writeSiteContent(join(dir, "huge.pack"), huge),
+      /search index is \d+ MB, more than the \d+ MB a server with a 128 MB heap can hold/,
+    );
   });
 });
 

@@ -53,7 +53,12 @@ function proseLines(body: string, firstLine: number): Line[] {
   body.split("\n").forEach((text, index) => {
     const marker = text.match(/^ {0,3}(`{3,}|~{3,})/)?.[1];
     if (fence) {
-      if (marker && marker[0] === fence.char && marker.length >= fence.length && /^\s*$/.test(text.replace(/^ {0,3}[`~]+/, ""))) {
+      if (
+        marker &&
+        marker[0] === fence.char &&
+        marker.length >= fence.length &&
+        /^\s*$/.test(text.replace(/^ {0,3}[`~]+/, ""))
+      ) {
         fence = null;
       }
       return;
@@ -103,7 +108,10 @@ for (const path of allPages) {
 
     await t.test("front matter has a title", () => {
       const title = page.data.title;
-      assert.ok(typeof title === "string" && title.trim() !== "", `${rel(path)}: front matter "title" is missing or empty`);
+      assert.ok(
+        typeof title === "string" && title.trim() !== "",
+        `${rel(path)}: front matter "title" is missing or empty`,
+      );
     });
 
     await t.test(`front matter has a description of at most ${MAX_DESCRIPTION} characters`, () => {
@@ -113,7 +121,10 @@ for (const path of allPages) {
         `${rel(path)}: front matter "description" is missing or empty`,
       );
       const length = description.trim().length;
-      assert.ok(length <= MAX_DESCRIPTION, `${rel(path)}: description has ${length} characters (at most ${MAX_DESCRIPTION})`);
+      assert.ok(
+        length <= MAX_DESCRIPTION,
+        `${rel(path)}: description has ${length} characters (at most ${MAX_DESCRIPTION})`,
+      );
     });
 
     await t.test("no h1 in the body (the layout renders the title)", () => {
@@ -165,7 +176,12 @@ for (const path of allPages) {
 
 /** Every folder below `dir`, itself included. */
 function folders(dir: string): string[] {
-  return [dir, ...readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? folders(join(dir, entry.name)) : []))];
+  return [
+    dir,
+    ...readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? folders(join(dir, entry.name)) : [],
+    ),
+  ];
 }
 
 test("the sidebar is ordered on purpose", async (t) => {
@@ -174,7 +190,9 @@ test("the sidebar is ordered on purpose", async (t) => {
       .filter((dir) => dir !== docsDir)
       .filter((dir) => {
         const file = join(dir, "_category_.json");
-        return !existsSync(file) || typeof (JSON.parse(readFileSync(file, "utf8")) as { label?: unknown }).label !== "string";
+        return (
+          !existsSync(file) || typeof (JSON.parse(readFileSync(file, "utf8")) as { label?: unknown }).label !== "string"
+        );
       });
     assert.deepEqual(unnamed.map(rel), [], "folders without a category label");
   });
@@ -189,11 +207,13 @@ test("the sidebar is ordered on purpose", async (t) => {
         const position = entry.isDirectory()
           ? (JSON.parse(readFileSync(join(path, "_category_.json"), "utf8")) as { position?: number }).position
           : entry.name.endsWith(".mdx")
-            ? (parseYaml(readFileSync(path, "utf8").match(FRONTMATTER)?.[1] ?? "") as { sidebar_position?: number }).sidebar_position
+            ? (parseYaml(readFileSync(path, "utf8").match(FRONTMATTER)?.[1] ?? "") as { sidebar_position?: number })
+                .sidebar_position
             : null;
         if (position === null) continue;
         if (typeof position !== "number") problems.push(`${rel(path)}: no position`);
-        else if (taken.has(position)) problems.push(`${rel(path)}: position ${position} is also ${taken.get(position)}`);
+        else if (taken.has(position))
+          problems.push(`${rel(path)}: position ${position} is also ${taken.get(position)}`);
         else taken.set(position, rel(path));
       }
     }
@@ -240,7 +260,11 @@ function missingFrom(text: string, names: readonly string[], pattern: (name: str
 
 test("the docs mention every environment variable of 24.05.08 (API and worker)", () => {
   const missing = missingFrom(searchableText(docsPages), ENV_VARS, envVarPattern);
-  assert.deepEqual(missing, [], `environment variables not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`);
+  assert.deepEqual(
+    missing,
+    [],
+    `environment variables not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`,
+  );
 });
 
 // Variables that only the main branch has are checked by tests/unit/next-content.test.ts:
@@ -254,7 +278,11 @@ test("the configuration pages list every environment variable", () => {
 
 test("the docs mention every API path", () => {
   const missing = missingFrom(searchableText(docsPages), API_PATHS, apiPathPattern);
-  assert.deepEqual(missing, [], `API paths not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`);
+  assert.deepEqual(
+    missing,
+    [],
+    `API paths not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`,
+  );
 });
 
 test("the docs explain the worker's compose-only variables", () => {
@@ -264,7 +292,11 @@ test("the docs explain the worker's compose-only variables", () => {
 
 test("the docs name the paths of newer versions and the specification's own years-ago path", () => {
   const missing = missingFrom(searchableText(docsPages), OTHER_API_PATHS, apiPathPattern);
-  assert.deepEqual(missing, [], `API paths not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`);
+  assert.deepEqual(
+    missing,
+    [],
+    `API paths not mentioned under content/docs (${missing.length}): ${missing.join(", ")}`,
+  );
 });
 
 test("the path matcher reads the forms the docs use", () => {
@@ -276,7 +308,9 @@ test("the path matcher reads the forms the docs use", () => {
   const albums = apiPathPattern("/v1/albums");
   assert.ok(albums.test("curl http://localhost:5001/v1/albums?sort=name"));
   assert.ok(!albums.test("/v1/albums/{id}"));
-  assert.ok(apiPathPattern("/v1/explore/yearsAgo/{monthDate}/mediaItems").test("/v1/explore/yearsAgo/{MMDD}/mediaItems"));
+  assert.ok(
+    apiPathPattern("/v1/explore/yearsAgo/{monthDate}/mediaItems").test("/v1/explore/yearsAgo/{MMDD}/mediaItems"),
+  );
   assert.ok(apiPathPattern("/storage/").test("http://localhost:5001/storage/originals/<id>"));
   assert.ok(envVarPattern("SMRITI_ML_PLACES").test("SMRITI_ML_PLACES=false"));
   assert.ok(!envVarPattern("SMRITI_ML_PLACES").test("SMRITI_ML_PLACES_PROVIDER"));

@@ -27,7 +27,10 @@ const FILES: Record<string, string> = {
 };
 
 const git = (cwd: string, ...args: string[]) => {
-  const result = spawnSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.org", ...args], { cwd, encoding: "utf8" });
+  const result = spawnSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.org", ...args], {
+    cwd,
+    encoding: "utf8",
+  });
   assert.equal(result.status, 0, result.stderr);
   return result.stdout;
 };
@@ -50,7 +53,10 @@ describe("npm run docs:version (cutting a release) on a fixture repository", () 
 
   test("Next becomes the current release; the old release moves to its versioned place", () => {
     const result = cutVersion(root, "24.06.24");
-    assert.deepEqual({ previous: result.previous, current: result.current }, { previous: "24.05.08", current: "24.06.24" });
+    assert.deepEqual(
+      { previous: result.previous, current: result.current },
+      { previous: "24.05.08", current: "24.06.24" },
+    );
     assert.match(read("content/docs/user-guide/introduction.mdx"), /The main branch/);
     assert.ok(existsSync(join(root, "content/docs/user-guide/jobs.mdx")));
     assert.match(read("content/releases/24.05.08/user-guide/introduction.mdx"), /Release 24\.05\.08/);
@@ -71,7 +77,10 @@ describe("npm run docs:version (cutting a release) on a fixture repository", () 
 
   const refuses = (id: string, reason: RegExp) => {
     const before = git(root, "ls-files", "-s");
-    assert.throws(() => cutVersion(root, id), (error: unknown) => error instanceof CutVersionError && reason.test(error.message));
+    assert.throws(
+      () => cutVersion(root, id),
+      (error: unknown) => error instanceof CutVersionError && reason.test(error.message),
+    );
     // Nothing moved, nothing written.
     assert.equal(git(root, "status", "--porcelain", "--untracked-files=all"), "");
     assert.equal(git(root, "ls-files", "-s"), before);
@@ -83,11 +92,15 @@ describe("npm run docs:version (cutting a release) on a fixture repository", () 
     refuses("24.01.15", /24\.01\.15 exists already/);
   });
   test("refuses a version older than the current release", () => refuses("24.02.01", /older than the current release/));
-  test("refuses an id that Next's spec does not carry", () => refuses("24.07.01", /info\.version "24\.06\.24", not "24\.07\.01"/));
+  test("refuses an id that Next's spec does not carry", () =>
+    refuses("24.07.01", /info\.version "24\.06\.24", not "24\.07\.01"/));
 
   test("refuses uncommitted changes in content/ or spec/, and changes nothing", () => {
     writeFileSync(join(root, "content/next/user-guide/draft.mdx"), "---\ntitle: Draft\n---\n");
-    assert.throws(() => cutVersion(root, "24.06.24"), /uncommitted changes[\s\S]*content\/next\/user-guide\/draft\.mdx/);
+    assert.throws(
+      () => cutVersion(root, "24.06.24"),
+      /uncommitted changes[\s\S]*content\/next\/user-guide\/draft\.mdx/,
+    );
     assert.match(read("content/docs/user-guide/introduction.mdx"), /Release 24\.05\.08/);
     assert.equal(JSON.parse(read("content/versions.json")).current, "24.05.08");
   });
@@ -99,9 +112,13 @@ describe("npm run docs:version (cutting a release) on a fixture repository", () 
   });
 
   test("the command line reports the refusal and exits non-zero", () => {
-    const cli = spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "../../scripts/docs-version.ts"), "24.05.08"], {
-      encoding: "utf8",
-    });
+    const cli = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(import.meta.dirname, "../../scripts/docs-version.ts"), "24.05.08"],
+      {
+        encoding: "utf8",
+      },
+    );
     // Run against this repository: 24.05.08 is its current release, so it must refuse without touching anything.
     assert.equal(cli.status, 1);
     assert.match(cli.stderr, /cannot cut version 24\.05\.08/);

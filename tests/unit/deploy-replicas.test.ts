@@ -30,7 +30,8 @@ const dockerHealthcheck = /^HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])$/m.exec(dockerf
 /** "20s", "1m30s" → seconds. */
 function seconds(duration: string): number {
   let total = 0;
-  for (const [, amount, unit] of duration.matchAll(/(\d+)(h|m|s)/g)) total += Number(amount) * { h: 3600, m: 60, s: 1 }[unit as "h" | "m" | "s"];
+  for (const [, amount, unit] of duration.matchAll(/(\d+)(h|m|s)/g))
+    total += Number(amount) * { h: 3600, m: 60, s: 1 }[unit as "h" | "m" | "s"];
   return total;
 }
 
@@ -49,7 +50,8 @@ describe("nginx: an upstream over the replicas", () => {
 
   test("a request a replica cannot answer is tried on another one; a script one replica lacks is asked of the next", () => {
     const serverLevel = /^\s{4}proxy_next_upstream ([^;]+);/m.exec(nginx)?.[1]?.split(/\s+/) ?? [];
-    for (const condition of ["error", "timeout", "http_502", "http_503"]) assert.ok(serverLevel.includes(condition), condition);
+    for (const condition of ["error", "timeout", "http_502", "http_503"])
+      assert.ok(serverLevel.includes(condition), condition);
     const assets = /location \/build\/ \{([^}]*)\}/.exec(nginx)?.[1] ?? "";
     const assetConditions = /proxy_next_upstream ([^;]+);/.exec(assets)?.[1]?.split(/\s+/) ?? [];
     for (const condition of ["error", "timeout", "http_404"]) assert.ok(assetConditions.includes(condition), condition);
@@ -59,7 +61,15 @@ describe("nginx: an upstream over the replicas", () => {
 
   test("compose publishes one replica on each upstream address, as the image runs it", () => {
     const compose = parse(read("deploy/compose.yaml"), { merge: true }) as {
-      services: Record<string, { ports: string[]; environment: Record<string, string>; stop_grace_period: string; healthcheck: { test: string[] } }>;
+      services: Record<
+        string,
+        {
+          ports: string[];
+          environment: Record<string, string>;
+          stop_grace_period: string;
+          healthcheck: { test: string[] };
+        }
+      >;
     };
     const published = Object.values(compose.services).map((site) => {
       assert.equal(site.ports.length, 1);
@@ -70,7 +80,10 @@ describe("nginx: an upstream over the replicas", () => {
       assert.ok(drainMs > 0);
       assert.ok(seconds(site.stop_grace_period) * 1000 > drainMs + SHUTDOWN_GRACE_MS, site.stop_grace_period);
       // The image's own health check, with compose's "$$" for "$".
-      assert.deepEqual(site.healthcheck.test.map((part) => part.replaceAll("$$", "$")), ["CMD", ...(JSON.parse(dockerHealthcheck!) as string[])]);
+      assert.deepEqual(
+        site.healthcheck.test.map((part) => part.replaceAll("$$", "$")),
+        ["CMD", ...(JSON.parse(dockerHealthcheck!) as string[])],
+      );
       return `${host}:${port}`;
     });
     assert.ok(published.length >= 2);
@@ -130,6 +143,9 @@ describe("Kubernetes: a Deployment and a Service", () => {
     const drain = container.env!.find((variable) => variable.name === "SITE_DRAIN_MS");
     assert.equal(Number(drain?.value), DRAIN_SECONDS * 1000);
     assert.equal(SHUTDOWN_SECONDS * 1000, SHUTDOWN_GRACE_MS);
-    assert.ok(deployment.spec!.template.spec!.terminationGracePeriodSeconds! > PRE_STOP_SECONDS + DRAIN_SECONDS + SHUTDOWN_SECONDS);
+    assert.ok(
+      deployment.spec!.template.spec!.terminationGracePeriodSeconds! >
+        PRE_STOP_SECONDS + DRAIN_SECONDS + SHUTDOWN_SECONDS,
+    );
   });
 });

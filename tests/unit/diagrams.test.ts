@@ -18,19 +18,41 @@ import type { DiagramProps } from "../../app/components/diagrams/primitives";
 
 const root = join(import.meta.dirname, "../..");
 /** Each version's diagram data, from its content tree. */
-const dataOf = (tree: string) => JSON.parse(readFileSync(join(root, "content", tree, "diagrams.json"), "utf8")) as DiagramData;
+const dataOf = (tree: string) =>
+  JSON.parse(readFileSync(join(root, "content", tree, "diagrams.json"), "utf8")) as DiagramData;
 const release = mdxComponentsFor(dataOf("docs"));
 const next = mdxComponentsFor(dataOf("next"));
 
 // Before the rework the two drew 32,203 and 34,873 bytes; these budgets keep them under half.
 const DIAGRAMS: [string, ComponentType<DiagramProps>, number, string[]][] = [
-  ["ArchitectureDiagram", release.ArchitectureDiagram, 16_000, ["API server", "Worker", "PostgreSQL + pgvector", "Nominatim", "/storage"]],
-  ["ProcessingPipelineDiagram", release.ProcessingPipelineDiagram, 17_000, ["Upload", "Metadata", "Finalize", "PROCESSING", "READY", "FAILED"]],
-  ["ArchitectureDiagram (Next)", next.ArchitectureDiagram, 16_000, ["API server", "Worker", "PostgreSQL 17 + pgvector", "Nominatim", "/storage"]],
-  ["ProcessingPipelineDiagram (Next)", next.ProcessingPipelineDiagram, 18_000, ["Upload", "Metadata", "Previews", "Finalize", "PROCESSING", "READY", "FAILED"]],
+  [
+    "ArchitectureDiagram",
+    release.ArchitectureDiagram,
+    16_000,
+    ["API server", "Worker", "PostgreSQL + pgvector", "Nominatim", "/storage"],
+  ],
+  [
+    "ProcessingPipelineDiagram",
+    release.ProcessingPipelineDiagram,
+    17_000,
+    ["Upload", "Metadata", "Finalize", "PROCESSING", "READY", "FAILED"],
+  ],
+  [
+    "ArchitectureDiagram (Next)",
+    next.ArchitectureDiagram,
+    16_000,
+    ["API server", "Worker", "PostgreSQL 17 + pgvector", "Nominatim", "/storage"],
+  ],
+  [
+    "ProcessingPipelineDiagram (Next)",
+    next.ProcessingPipelineDiagram,
+    18_000,
+    ["Upload", "Metadata", "Previews", "Finalize", "PROCESSING", "READY", "FAILED"],
+  ],
 ];
 
-const render = (component: ComponentType<DiagramProps>, props: DiagramProps = {}) => renderToStaticMarkup(createElement(component, props));
+const render = (component: ComponentType<DiagramProps>, props: DiagramProps = {}) =>
+  renderToStaticMarkup(createElement(component, props));
 const texts = (html: string) => [...html.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1] ?? "");
 
 /** Each <svg>…</svg> of the markup (the diagrams do not nest them). */
@@ -83,7 +105,9 @@ test("Next's diagrams show Next's facts, the release's its own: they come from e
   assert.ok(nextArchitecture.includes("Go 1.24 · Echo · GORM"));
   assert.ok(!nextArchitecture.some((text) => text.includes("1.22")));
   // PostgreSQL 17 with compose, 16 with Swarm, in both layouts.
-  assert.ok(nextArchitecture.includes("PostgreSQL 17 + pgvector") && nextArchitecture.includes(":5432 · 16 on a Swarm"));
+  assert.ok(
+    nextArchitecture.includes("PostgreSQL 17 + pgvector") && nextArchitecture.includes(":5432 · 16 on a Swarm"),
+  );
   assert.ok(nextArchitecture.includes("17 (Swarm 16)"));
   assert.match(render(next.ArchitectureDiagram), /PostgreSQL 17 in the compose file, 16 in the Swarm stack/);
 
@@ -112,10 +136,20 @@ test("the build draws each version's diagrams from its own diagrams.json, and re
     const { content } = await build();
     assert.match(content.pages["/docs/next/dev-guide/setup"]?.html ?? "", /Go 9\.99 · edited by an author/);
     assert.match(content.pages["/docs/next/dev-guide/setup"]?.markdown ?? "", /> Diagram: Clients/);
-    assert.equal(content.versions.find((v) => v.version.id === "next")?.diagrams?.architecture.apiStack, "Go 9.99 · edited by an author");
+    assert.equal(
+      content.versions.find((v) => v.version.id === "next")?.diagrams?.architecture.apiStack,
+      "Go 9.99 · edited by an author",
+    );
 
-    writeFileSync(join(dir, "content/next/diagrams.json"), JSON.stringify({ ...nextData, pipeline: { ...nextData.pipeline, steps: [] } }));
-    await assert.rejects(build(), (error: unknown) => error instanceof ContentError && /next\/diagrams\.json:1:1: pipeline\.steps must list/.test(error.message));
+    writeFileSync(
+      join(dir, "content/next/diagrams.json"),
+      JSON.stringify({ ...nextData, pipeline: { ...nextData.pipeline, steps: [] } }),
+    );
+    await assert.rejects(
+      build(),
+      (error: unknown) =>
+        error instanceof ContentError && /next\/diagrams\.json:1:1: pipeline\.steps must list/.test(error.message),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -40,25 +40,41 @@ describe("Docusaurus components", () => {
       value: tag.match(/value="([^"]+)"/)?.[1],
       checked: tag.includes('checked=""'),
     }));
-    assert.deepEqual(inputs.map((i) => [i.value, i.checked]), [["compose", false], ["swarm", true]]);
+    assert.deepEqual(
+      inputs.map((i) => [i.value, i.checked]),
+      [
+        ["compose", false],
+        ["swarm", true],
+      ],
+    );
     assert.ok(inputs[0]!.name && inputs[0]!.name === inputs[1]!.name, "one radio group");
-    assert.deepEqual([...html.matchAll(/<label class="tabs-label" for="([^"]+)">([^<]+)<\/label>/g)].map((m) => [m[1], m[2]]), [
-      [inputs[0]!.id, "Docker Compose"],
-      [inputs[1]!.id, "Docker Swarm"],
-    ]);
-    assert.match(html, /<div class="tabs-panel" data-label="Docker Compose"><p>Compose <strong>body<\/strong>\.<\/p><\/div>/);
+    assert.deepEqual(
+      [...html.matchAll(/<label class="tabs-label" for="([^"]+)">([^<]+)<\/label>/g)].map((m) => [m[1], m[2]]),
+      [
+        [inputs[0]!.id, "Docker Compose"],
+        [inputs[1]!.id, "Docker Swarm"],
+      ],
+    );
+    assert.match(
+      html,
+      /<div class="tabs-panel" data-label="Docker Compose"><p>Compose <strong>body<\/strong>\.<\/p><\/div>/,
+    );
     assert.match(html, /<div class="tabs-panel" data-label="Docker Swarm"><p>Swarm body\.<\/p><\/div>/);
     assert.doesNotMatch(html, /@theme/);
   });
 
   test("without a default the first tab is chosen; without a label the value is shown", async () => {
-    const html = await compile(`\n<Tabs>\n<TabItem value="a">\n\nA.\n\n</TabItem>\n<TabItem value="b">\n\nB.\n\n</TabItem>\n</Tabs>\n`);
+    const html = await compile(
+      `\n<Tabs>\n<TabItem value="a">\n\nA.\n\n</TabItem>\n<TabItem value="b">\n\nB.\n\n</TabItem>\n</Tabs>\n`,
+    );
     assert.match(html, /checked="" value="a"|value="a" checked=""/);
     assert.match(html, /<label class="tabs-label" for="[^"]+">a<\/label>/);
   });
 
   test("CodeBlock becomes a titled, highlighted code block like a fenced one", async () => {
-    const html = await compile(`\nimport CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language="bash" title="Check the API">\n{\`curl http://localhost:5001/v1/ping\`}\n</CodeBlock>\n`);
+    const html = await compile(
+      `\nimport CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language="bash" title="Check the API">\n{\`curl http://localhost:5001/v1/ping\`}\n</CodeBlock>\n`,
+    );
     const fenced = await compile('\n\n\n```bash title="Check the API"\ncurl http://localhost:5001/v1/ping\n```\n');
     assert.match(html, /Check the API/);
     assert.match(html, /data-language="bash"/);

@@ -80,7 +80,8 @@ function exchange(socket: net.Socket, path: string): Promise<string> {
       socket.off("data", onData).off("error", reject).off("close", onClose);
       resolve(raw);
     };
-    const onClose = () => reject(new Error(`the connection closed before the answer to ${path}: ${JSON.stringify(raw)}`));
+    const onClose = () =>
+      reject(new Error(`the connection closed before the answer to ${path}: ${JSON.stringify(raw)}`));
     socket.on("data", onData).once("error", reject).once("close", onClose);
     socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
   });

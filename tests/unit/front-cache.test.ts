@@ -11,8 +11,13 @@ import { FRONT_CACHE, type FrontCache } from "../../app/http/guard-contract";
 const headers = (values: Record<string, string>) => (name: string) => values[name];
 
 describe("the request key", () => {
-  const base = { host: "docs.example.org", cookie: "theme=abc; _ga=1; announcement-dismissed=wip", accept: "text/html" };
-  const key = (values: Record<string, string>, target = "/docs/a", method = "GET") => requestKey(method, target, headers(values));
+  const base = {
+    host: "docs.example.org",
+    cookie: "theme=abc; _ga=1; announcement-dismissed=wip",
+    accept: "text/html",
+  };
+  const key = (values: Record<string, string>, target = "/docs/a", method = "GET") =>
+    requestKey(method, target, headers(values));
 
   test("GET and HEAD share a key; other methods have none", () => {
     assert.equal(key(base, "/docs/a", "HEAD"), key(base));
@@ -37,7 +42,12 @@ describe("the request key", () => {
 
   test("names the page, not the URL: parameters a page does not read are dropped", () => {
     const reference = key(base);
-    for (const target of ["/docs/a?x=1", "/docs/a?utm_source=news&utm_medium=mail", "/docs/a?fbclid=abc123", "/docs/a?"]) {
+    for (const target of [
+      "/docs/a?x=1",
+      "/docs/a?utm_source=news&utm_medium=mail",
+      "/docs/a?fbclid=abc123",
+      "/docs/a?",
+    ]) {
       assert.equal(key(base, target), reference, target);
     }
     assert.equal(key(base, "/search?q=docker&utm_source=x"), key(base, "/search?q=docker"));
@@ -45,11 +55,19 @@ describe("the request key", () => {
 
   test("/search keys on the query as the search reads it", () => {
     const reference = key(base, "/search?q=docker+compose");
-    for (const target of ["/search?q=%20docker%20%20compose%20", "/search?ref=1&q=docker%09compose", "/search?q=docker%0Acompose&q=ignored"]) {
+    for (const target of [
+      "/search?q=%20docker%20%20compose%20",
+      "/search?ref=1&q=docker%09compose",
+      "/search?q=docker%0Acompose&q=ignored",
+    ]) {
       assert.equal(key(base, target), reference, target);
     }
     assert.notEqual(key(base, "/search"), reference);
-    assert.equal(key(base, `/search?q=${"a".repeat(500)}`), key(base, `/search?q=${"a".repeat(200)}`), "cut at the length the search uses");
+    assert.equal(
+      key(base, `/search?q=${"a".repeat(500)}`),
+      key(base, `/search?q=${"a".repeat(200)}`),
+      "cut at the length the search uses",
+    );
   });
 
   test("Remix data requests are never looked up", () => {
@@ -58,7 +76,10 @@ describe("the request key", () => {
 
   test("the raw request line and Remix's Request share a key", () => {
     // Remix re-serialises the query and the URL parser resolves dot segments.
-    assert.equal(key(base, "/search.json?q=docker%20compose"), key(base, "http://docs.example.org/search.json?q=docker+compose"));
+    assert.equal(
+      key(base, "/search.json?q=docker%20compose"),
+      key(base, "http://docs.example.org/search.json?q=docker+compose"),
+    );
     assert.equal(key(base, "/guide/../docs/a"), key(base, "http://docs.example.org/docs/a"));
     assert.notEqual(key(base, "/search.json?q=a%2Bb"), key(base, "/search.json?q=a+b"));
   });
@@ -66,7 +87,11 @@ describe("the request key", () => {
   test("ignores what does not", () => {
     const reference = key(base);
     assert.equal(key({ ...base, cookie: "_ga=2; theme=abc; announcement-dismissed=wip; other=3" }), reference);
-    assert.equal(key({ ...base, "user-agent": "Googlebot/2.1" }), reference, "no tracker configured: crawlers get the same page");
+    assert.equal(
+      key({ ...base, "user-agent": "Googlebot/2.1" }),
+      reference,
+      "no tracker configured: crawlers get the same page",
+    );
     assert.equal(key({ ...base, "accept-encoding": "br", "if-none-match": '"x"' }), reference);
   });
 });
@@ -92,7 +117,10 @@ describe("the request key covers every request input the app reads", () => {
     const base = { host: "h", accept: "text/html" };
     for (const name of read) {
       if (notStored.has(name)) continue;
-      const varied = { ...base, [name]: name === "accept" ? "text/markdown" : name === "user-agent" ? "Googlebot/2.1" : "other.example" };
+      const varied = {
+        ...base,
+        [name]: name === "accept" ? "text/markdown" : name === "user-agent" ? "Googlebot/2.1" : "other.example",
+      };
       const changes = requestKey("GET", "/", headers(varied)) !== requestKey("GET", "/", headers(base));
       // The crawler flag only exists while analytics is configured.
       assert.ok(changes || name === "user-agent", `the app reads "${name}" but the request key ignores it`);
@@ -100,11 +128,17 @@ describe("the request key covers every request input the app reads", () => {
   });
 
   test("every cookie the app defines varies the key", () => {
-    const cookies = [...code.matchAll(/createCookie\("([^"]+)"|cookie: \{\s*name: "([^"]+)"|_COOKIE = "([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+    const cookies = [...code.matchAll(/createCookie\("([^"]+)"|cookie: \{\s*name: "([^"]+)"|_COOKIE = "([^"]+)"/g)].map(
+      (m) => m[1] ?? m[2] ?? m[3]!,
+    );
     assert.ok(cookies.length >= 2, `found ${cookies}`);
     for (const name of cookies) {
       const base = requestKey("GET", "/", headers({ host: "h" }));
-      assert.notEqual(requestKey("GET", "/", headers({ host: "h", cookie: `${name}=v` })), base, `cookie "${name}" is not in the key`);
+      assert.notEqual(
+        requestKey("GET", "/", headers({ host: "h", cookie: `${name}=v` })),
+        base,
+        `cookie "${name}" is not in the key`,
+      );
     }
   });
 });
@@ -137,21 +171,33 @@ describe("answering from the request guard", () => {
     process.env.NODE_ENV = previous;
     const guard = (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE]!;
 
-    const stored = await cachedResponse(new Request("http://x/docs/front-cache-test", { headers: { host: "x" } }), async () => ({
-      status: 200,
-      body: "<p>stored</p>".repeat(100),
-      headers: { "Content-Type": "text/html; charset=utf-8" },
-    }));
+    const stored = await cachedResponse(
+      new Request("http://x/docs/front-cache-test", { headers: { host: "x" } }),
+      async () => ({
+        status: 200,
+        body: "<p>stored</p>".repeat(100),
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      }),
+    );
     assert.equal(stored.status, 200);
 
     const zipped = new FakeResponse();
-    assert.equal(guard.answer(request("/docs/front-cache-test", { "accept-encoding": "gzip" }), zipped as unknown as ServerResponse), true);
+    assert.equal(
+      guard.answer(
+        request("/docs/front-cache-test", { "accept-encoding": "gzip" }),
+        zipped as unknown as ServerResponse,
+      ),
+      true,
+    );
     assert.equal(zipped.statusCode, 200);
     assert.equal(zipped.headers["content-encoding"], "gzip");
     assert.equal(zipped.headers["content-type"], "text/html; charset=utf-8");
 
     const revalidated = new FakeResponse();
-    guard.answer(request("/docs/front-cache-test", { "if-none-match": zipped.headers.etag! }), revalidated as unknown as ServerResponse);
+    guard.answer(
+      request("/docs/front-cache-test", { "if-none-match": zipped.headers.etag! }),
+      revalidated as unknown as ServerResponse,
+    );
     assert.equal(revalidated.statusCode, 304);
     assert.equal(revalidated.body, undefined);
 
@@ -166,7 +212,8 @@ describe("the front cache when answering fails", () => {
   registerFrontCache();
   process.env.NODE_ENV = previous;
   const guard = (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE]!;
-  const request = (url: string) => ({ method: "GET", url, headers: { host: "x", "accept-encoding": "gzip" } }) as unknown as IncomingMessage;
+  const request = (url: string) =>
+    ({ method: "GET", url, headers: { host: "x", "accept-encoding": "gzip" } }) as unknown as IncomingMessage;
 
   /** A response whose socket fails at `failAt`, remembering what was set. */
   function failingResponse(failAt: "writeHead" | "end", headersSent: boolean) {
@@ -193,7 +240,11 @@ describe("the front cache when answering fails", () => {
   }
 
   test("before anything was sent: false (the app answers instead), no header left behind, logged once with the address", async () => {
-    await cachedResponse(new Request("http://x/docs/failing-answer", { headers: { host: "x" } }), async () => ({ status: 200, body: "<p>page</p>", headers: { "X-Page": "1" } }));
+    await cachedResponse(new Request("http://x/docs/failing-answer", { headers: { host: "x" } }), async () => ({
+      status: 200,
+      body: "<p>page</p>",
+      headers: { "X-Page": "1" },
+    }));
     const errors = mock.method(console, "error", () => {});
     try {
       for (let i = 0; i < 3; i += 1) {
@@ -209,7 +260,11 @@ describe("the front cache when answering fails", () => {
   });
 
   test("after the headers went out: the connection is ended, and the request counts as answered", async () => {
-    await cachedResponse(new Request("http://x/docs/failing-midway", { headers: { host: "x" } }), async () => ({ status: 200, body: "<p>page</p>", headers: {} }));
+    await cachedResponse(new Request("http://x/docs/failing-midway", { headers: { host: "x" } }), async () => ({
+      status: 200,
+      body: "<p>page</p>",
+      headers: {},
+    }));
     const errors = mock.method(console, "error", () => {});
     try {
       const response = failingResponse("end", true);

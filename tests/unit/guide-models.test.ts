@@ -69,7 +69,10 @@ for (const tree of TREES) {
             const fields = fieldsOf(model);
             const listed = fields.filter((field) => named.has(field));
             // Five or more and over half: a database table's columns or a few fields in a sentence stay allowed.
-            assert.ok(listed.length < 5 || listed.length <= fields.length / 2, `${file} lists ${listed.length} of the ${fields.length} fields of ${model}: link /api/models#${model} instead`);
+            assert.ok(
+              listed.length < 5 || listed.length <= fields.length / 2,
+              `${file} lists ${listed.length} of the ${fields.length} fields of ${model}: link /api/models#${model} instead`,
+            );
           }
         }
       }

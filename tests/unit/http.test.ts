@@ -11,7 +11,6 @@ import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../.
 import { readSiteConfig } from "../../app/config.server";
 import { inspectRequest } from "../../server/guard/inspect-request";
 
-
 describe("encoding negotiation", () => {
   const cases: [string | null, string][] = [
     [null, "identity"],
@@ -25,12 +24,17 @@ describe("encoding negotiation", () => {
     [" GZIP ; q=0.5 ", "gzip"],
   ];
   for (const [header, expected] of cases) {
-    test(`Accept-Encoding ${JSON.stringify(header)} → ${expected}`, () => assert.equal(negotiateEncoding(header), expected));
+    test(`Accept-Encoding ${JSON.stringify(header)} → ${expected}`, () =>
+      assert.equal(negotiateEncoding(header), expected));
   }
 });
 
 describe("stored representations", () => {
-  const page = storeRepresentation({ status: 200, body: "<p>hello</p>".repeat(200), headers: { "Content-Type": "text/html" } });
+  const page = storeRepresentation({
+    status: 200,
+    body: "<p>hello</p>".repeat(200),
+    headers: { "Content-Type": "text/html" },
+  });
   const request = (headers: Record<string, string>, method = "GET") => new Request("http://x/", { method, headers });
 
   test("answer in the encoding asked for, with the matching validator", async () => {
@@ -87,7 +91,8 @@ describe("the page cache", () => {
 
 describe("content security policy", () => {
   const config = readSiteConfig({});
-  const html = '<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script>a()</script>';
+  const html =
+    '<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script>a()</script>';
 
   test("hashes each distinct inline script and ignores external ones", () => {
     const hashes = inlineScriptHashes(html);
@@ -105,7 +110,10 @@ describe("content security policy", () => {
   });
 
   test("adapts to analytics and a fonts service", () => {
-    const csp = contentSecurityPolicy("", readSiteConfig({ SITE_ANALYTICS_ID: "G-ABC1234", SITE_FONTS_STYLESHEET_URL: "https://fonts.example.org/css" }));
+    const csp = contentSecurityPolicy(
+      "",
+      readSiteConfig({ SITE_ANALYTICS_ID: "G-ABC1234", SITE_FONTS_STYLESHEET_URL: "https://fonts.example.org/css" }),
+    );
     assert.match(csp, /script-src 'self' https:\/\/www\.googletagmanager\.com/);
     assert.match(csp, /style-src 'self' 'unsafe-inline' https:\/\/fonts\.example\.org/);
     assert.match(csp, /connect-src [^;]*google-analytics/);
@@ -121,30 +129,58 @@ describe("public origin", () => {
   const request = (headers: Record<string, string>) => new Request("http://127.0.0.1:3000/docs", { headers });
 
   test("SITE_URL wins over anything the request says", () => {
-    assert.equal(publicOrigin(request({ "x-forwarded-host": "evil.example" }), { siteUrl: "https://docs.example.org" }), "https://docs.example.org");
+    assert.equal(
+      publicOrigin(request({ "x-forwarded-host": "evil.example" }), { siteUrl: "https://docs.example.org" }),
+      "https://docs.example.org",
+    );
   });
   test("the proxy's forwarded scheme and host, first value of a list", () => {
-    assert.equal(publicOrigin(request({ "x-forwarded-proto": "https, http", "x-forwarded-host": "docs.example.org:8443, inner" }), { siteUrl: null }), "https://docs.example.org:8443");
+    assert.equal(
+      publicOrigin(
+        request({ "x-forwarded-proto": "https, http", "x-forwarded-host": "docs.example.org:8443, inner" }),
+        { siteUrl: null },
+      ),
+      "https://docs.example.org:8443",
+    );
   });
   test("malformed forwarded values are ignored", () => {
-    assert.equal(publicOrigin(request({ "x-forwarded-proto": "javascript", "x-forwarded-host": "<script>" }), { siteUrl: null }), "http://127.0.0.1:3000");
+    assert.equal(
+      publicOrigin(request({ "x-forwarded-proto": "javascript", "x-forwarded-host": "<script>" }), { siteUrl: null }),
+      "http://127.0.0.1:3000",
+    );
   });
 });
 
 describe("settings forms", () => {
   const post = (body: string, type: string | null, headers: Record<string, string> = {}) =>
-    new Request("http://x/settings/theme", { method: "POST", body, headers: { ...(type ? { "content-type": type } : {}), ...headers } });
+    new Request("http://x/settings/theme", {
+      method: "POST",
+      body,
+      headers: { ...(type ? { "content-type": type } : {}), ...headers },
+    });
 
   test("URL-encoded and JSON bodies give the same fields", async () => {
-    assert.deepEqual(await readSettingsForm(post("theme=dark&redirectTo=%2Fapi", "application/x-www-form-urlencoded")), { theme: "dark", redirectTo: "/api" });
-    assert.deepEqual(await readSettingsForm(post('{"theme":"dark","n":1}', "text/plain;charset=UTF-8")), { theme: "dark" });
+    assert.deepEqual(
+      await readSettingsForm(post("theme=dark&redirectTo=%2Fapi", "application/x-www-form-urlencoded")),
+      { theme: "dark", redirectTo: "/api" },
+    );
+    assert.deepEqual(await readSettingsForm(post('{"theme":"dark","n":1}', "text/plain;charset=UTF-8")), {
+      theme: "dark",
+    });
   });
 
   test("anything else is a 400, anything big a 413", async () => {
-    for (const [body, type] of [["{", "application/json"], ["[1]", "application/json"], ["--x", "multipart/form-data; boundary=x"]] as const) {
+    for (const [body, type] of [
+      ["{", "application/json"],
+      ["[1]", "application/json"],
+      ["--x", "multipart/form-data; boundary=x"],
+    ] as const) {
       await assert.rejects(readSettingsForm(post(body, type)), (error: Response) => error.status === 400);
     }
-    await assert.rejects(readSettingsForm(post("x".repeat(5000), "application/x-www-form-urlencoded")), (error: Response) => error.status === 413);
+    await assert.rejects(
+      readSettingsForm(post("x".repeat(5000), "application/x-www-form-urlencoded")),
+      (error: Response) => error.status === 413,
+    );
   });
 
   test("redirects only to paths of this site", () => {
@@ -159,7 +195,16 @@ describe("hydration payload", () => {
   const escape = (json: string) => json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 
   test("leaves the page body out and stays safe inside a script tag", () => {
-    const handoff = escape(JSON.stringify({ state: { loaderData: { "routes/docs.$": { page: { url: "/docs/a", html: "<p>big & long</p>" }, toc: [] }, root: { x: "</script>" } } } }));
+    const handoff = escape(
+      JSON.stringify({
+        state: {
+          loaderData: {
+            "routes/docs.$": { page: { url: "/docs/a", html: "<p>big & long</p>" }, toc: [] },
+            root: { x: "</script>" },
+          },
+        },
+      }),
+    );
     const trimmed = hydrationPayload(handoff);
     const parsed = JSON.parse(trimmed);
     assert.equal(parsed.state.loaderData["routes/docs.$"].page.html, null);
@@ -174,7 +219,12 @@ describe("hydration payload", () => {
 });
 
 describe("the request guard's checks", () => {
-  const req = (method: string, url: string, headers: Record<string, string> = { host: "example.org" }) => ({ method, url, headers, rawHeaders: Object.entries(headers).flat() });
+  const req = (method: string, url: string, headers: Record<string, string> = { host: "example.org" }) => ({
+    method,
+    url,
+    headers,
+    rawHeaders: Object.entries(headers).flat(),
+  });
   const cases: [string, ReturnType<typeof req>, number | null][] = [
     ["a normal request", req("GET", "/docs/user-guide/installation"), null],
     ["valid UTF-8 escapes", req("GET", "/docs/%C3%A9"), null],
@@ -185,16 +235,36 @@ describe("the request guard's checks", () => {
     ["a long target", req("GET", `/${"a".repeat(8200)}`), 414],
     ["a 12 KB cookie", req("GET", "/", { host: "example.org", cookie: `junk=${"a".repeat(12000)}` }), null],
     ["a 20 KB cookie", req("GET", "/", { host: "example.org", cookie: `junk=${"a".repeat(20000)}` }), 431],
-    ["many headers adding up to 17 KB", req("GET", "/", Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`x-filler-${i}`, "a".repeat(1000)]))), 431],
+    [
+      "many headers adding up to 17 KB",
+      req("GET", "/", Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`x-filler-${i}`, "a".repeat(1000)]))),
+      431,
+    ],
     ["malformed escapes", req("GET", "/%zz"), 400],
     ["invalid UTF-8", req("GET", "/%ff"), 400],
     ["a NUL byte", req("GET", "/a%00"), 400],
     ["a Host with a space", req("GET", "/", { host: "a b" }), 400],
     ["a Host with a port out of range", req("GET", "/", { host: "a:70000" }), 400],
-    ["a POST from another site", req("POST", "/settings/theme", { host: "example.org", origin: "https://evil.example" }), 403],
+    [
+      "a POST from another site",
+      req("POST", "/settings/theme", { host: "example.org", origin: "https://evil.example" }),
+      403,
+    ],
     ["a POST with a malformed Origin", req("POST", "/settings/theme", { host: "example.org", origin: "::" }), 403],
-    ["a POST from this site", req("POST", "/settings/theme", { host: "example.org", origin: "https://example.org" }), null],
-    ["a POST through a proxy", req("POST", "/x", { host: "internal:3000", origin: "https://docs.example.org", "x-forwarded-host": "docs.example.org" }), null],
+    [
+      "a POST from this site",
+      req("POST", "/settings/theme", { host: "example.org", origin: "https://example.org" }),
+      null,
+    ],
+    [
+      "a POST through a proxy",
+      req("POST", "/x", {
+        host: "internal:3000",
+        origin: "https://docs.example.org",
+        "x-forwarded-host": "docs.example.org",
+      }),
+      null,
+    ],
   ];
   for (const [name, request, status] of cases) {
     test(`${name}: ${status ?? "passes"}`, () => assert.equal(inspectRequest(request)?.status ?? null, status));
@@ -202,13 +272,23 @@ describe("the request guard's checks", () => {
 });
 
 describe("the theme cookie", () => {
-  const theme = (cookie: string | null) => readTheme(new Request("http://x/", cookie === null ? {} : { headers: { cookie } }));
+  const theme = (cookie: string | null) =>
+    readTheme(new Request("http://x/", cookie === null ? {} : { headers: { cookie } }));
 
   test("reads exactly light or dark; anything else, or nothing, is light", () => {
     assert.equal(theme("theme=dark"), "dark");
     assert.equal(theme("_ga=1; theme=dark; other=x"), "dark");
     assert.equal(theme("theme=light"), "light");
-    for (const value of [null, "", "theme=", "theme=DARK", "theme=purple", "theme=dark%00", "theme=eyJ0aGVtZSI6ImRhcmsifQ%3D%3D.sig", "xtheme=dark"]) {
+    for (const value of [
+      null,
+      "",
+      "theme=",
+      "theme=DARK",
+      "theme=purple",
+      "theme=dark%00",
+      "theme=eyJ0aGVtZSI6ImRhcmsifQ%3D%3D.sig",
+      "xtheme=dark",
+    ]) {
       assert.equal(theme(value), "light", String(value));
     }
   });

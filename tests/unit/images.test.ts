@@ -23,7 +23,12 @@ function pngHeader(bytes: Buffer): PngHeader {
   assert.ok(bytes.subarray(0, 8).equals(PNG_SIGNATURE), "PNG signature");
   assert.equal(bytes.readUInt32BE(8), 13, "IHDR length");
   assert.equal(bytes.toString("latin1", 12, 16), "IHDR");
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bitDepth: bytes[24]!, colourType: bytes[25]! };
+  return {
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+    bitDepth: bytes[24]!,
+    colourType: bytes[25]!,
+  };
 }
 
 interface IcoImage {
@@ -67,7 +72,8 @@ describe("the social card", () => {
     assert.match(svg, /<svg [^>]*width="1200" height="630" viewBox="0 0 1200 630"/);
     assert.match(svg, new RegExp(`>${config.brand}</text>`));
     assert.match(svg, new RegExp(`>${config.tagline}</text>`));
-    for (const colour of [config.colors.primary, config.colors.footerBackground]) assert.ok(svg.includes(colour), colour);
+    for (const colour of [config.colors.primary, config.colors.footerBackground])
+      assert.ok(svg.includes(colour), colour);
     assert.match(svg, /font-family="'DM Sans', sans-serif"/);
     assert.doesNotMatch(svg, /href="https?:/, "nothing to fetch");
   });

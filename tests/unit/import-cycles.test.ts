@@ -19,7 +19,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("~/") ? join(app, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
+  const base = specifier.startsWith("~/")
+    ? join(app, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? resolve(dirname(from), specifier)
+      : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
     if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
@@ -28,10 +32,20 @@ function resolveImport(from: string, specifier: string): string | null {
 }
 
 function importsOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TSX,
+  );
   const specifiers: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       specifiers.push(statement.moduleSpecifier.text);
     }
   }
@@ -58,9 +72,22 @@ export function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 test("the walk finds a cycle when there is one", () => {
-  const graph = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]);
+  const graph = new Map([
+    ["a", ["b"]],
+    ["b", ["c"]],
+    ["c", ["a"]],
+    ["d", ["a"]],
+  ]);
   assert.deepEqual(cycles(graph), [["a", "b", "c", "a"]]);
-  assert.deepEqual(cycles(new Map([["a", ["b"]], ["b", []]])), []);
+  assert.deepEqual(
+    cycles(
+      new Map([
+        ["a", ["b"]],
+        ["b", []],
+      ]),
+    ),
+    [],
+  );
 });
 
 test("no import circles in app/", () => {

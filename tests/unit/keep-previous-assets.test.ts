@@ -34,14 +34,25 @@ test("the last builds' files stay, with their compressed copies; older ones go",
     writeFileSync(join(current, "entry.client-A1.js.br"), "x");
     build(current, saved, ["manifest-BBBB.js", "entry.client-B1.js", "_shared/chunk-S.js"], 2);
     // Build A's files are back, next to B's, with A's compressed copy.
-    for (const name of ["manifest-AAAA.js", "entry.client-A1.js", "entry.client-A1.js.br", "manifest-BBBB.js", "_shared/chunk-S.js"]) assert.ok(existsSync(join(current, name)), name);
+    for (const name of [
+      "manifest-AAAA.js",
+      "entry.client-A1.js",
+      "entry.client-A1.js.br",
+      "manifest-BBBB.js",
+      "_shared/chunk-S.js",
+    ])
+      assert.ok(existsSync(join(current, name)), name);
 
     const history = build(current, saved, ["manifest-CCCC.js", "entry.client-C1.js"], 2);
-    assert.deepEqual(history.map((record) => record.id), ["CCCC", "BBBB"]);
+    assert.deepEqual(
+      history.map((record) => record.id),
+      ["CCCC", "BBBB"],
+    );
     // Two builds kept: A's own files are gone, B's are there.
     assert.equal(existsSync(join(current, "entry.client-A1.js")), false);
     assert.equal(existsSync(join(current, "manifest-AAAA.js")), false);
-    for (const name of ["manifest-BBBB.js", "entry.client-B1.js", "_shared/chunk-S.js", "manifest-CCCC.js"]) assert.ok(existsSync(join(current, name)), name);
+    for (const name of ["manifest-BBBB.js", "entry.client-B1.js", "_shared/chunk-S.js", "manifest-CCCC.js"])
+      assert.ok(existsSync(join(current, name)), name);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -34,7 +34,11 @@ describe("live content (npm run dev)", () => {
     const compiled = compiledSince(0);
     assert.equal(compiled.length, 3, compiled.join("\n"));
     for (const file of [firstFile(), secondFile()]) {
-      assert.ok(compiled.some((line) => new RegExp(`^compiled ${sourcePath(file).replace(/[.]/g, "\\.")} in \\d+ ms$`).test(line)));
+      assert.ok(
+        compiled.some((line) =>
+          new RegExp(`^compiled ${sourcePath(file).replace(/[.]/g, "\\.")} in \\d+ ms$`).test(line),
+        ),
+      );
     }
   });
 
@@ -49,10 +53,16 @@ describe("live content (npm run dev)", () => {
     const before = live.current()!;
     const secondHtml = before.content!.pages["/docs/guide/second"]!.html;
     const mark = lines.length;
-    writeFileSync(firstFile(), readFileSync(firstFile(), "utf8").replace("The summary paragraph.", "The edited summary."));
+    writeFileSync(
+      firstFile(),
+      readFileSync(firstFile(), "utf8").replace("The summary paragraph.", "The edited summary."),
+    );
     live.invalidate();
     const after = await live.refresh();
-    assert.deepEqual(compiledSince(mark).map((line) => line.replace(/ in \d+ ms$/, "")), [`compiled ${sourcePath(firstFile())}`]);
+    assert.deepEqual(
+      compiledSince(mark).map((line) => line.replace(/ in \d+ ms$/, "")),
+      [`compiled ${sourcePath(firstFile())}`],
+    );
     assert.ok(after.version > before.version);
     assert.match(after.content!.pages["/docs/guide/first"]!.html, /The edited summary\./);
     assert.equal(after.content!.pages["/docs/guide/second"]!.html, secondHtml);
@@ -149,7 +159,10 @@ describe("live content (npm run dev)", () => {
           resolve(state);
         });
       });
-      writeFileSync(join(dir, "docs/guide/third.mdx"), "---\ntitle: Third page\ndescription: Added while watching.\n---\n\nNew.\n");
+      writeFileSync(
+        join(dir, "docs/guide/third.mdx"),
+        "---\ntitle: Third page\ndescription: Added while watching.\n---\n\nNew.\n",
+      );
       const state = await changed;
       assert.ok(state.content?.pages["/docs/guide/third"], "the new page is in the content");
     } finally {
@@ -177,7 +190,11 @@ describe("live content (npm run dev)", () => {
         const changed = nextState();
         saveByRename(secondFile(), page(`Renamed save ${round}`));
         const state = await changed;
-        assert.equal(state.content?.pages["/docs/guide/second"]?.title, `Renamed save ${round}`, `rename-save ${round} seen`);
+        assert.equal(
+          state.content?.pages["/docs/guide/second"]?.title,
+          `Renamed save ${round}`,
+          `rename-save ${round} seen`,
+        );
       }
       let changed = nextState();
       unlinkSync(secondFile());
@@ -197,7 +214,10 @@ describe("live content (npm run dev)", () => {
       while (!state.content?.pages["/docs/guide/new-folder/inside"]) state = await nextState();
       changed = nextState();
       saveByRename(join(dir, "docs/guide/new-folder/inside.mdx"), page("Edited inside the new folder"));
-      assert.equal((await changed).content?.pages["/docs/guide/new-folder/inside"]?.title, "Edited inside the new folder");
+      assert.equal(
+        (await changed).content?.pages["/docs/guide/new-folder/inside"]?.title,
+        "Edited inside the new folder",
+      );
     } finally {
       await stop();
     }
@@ -221,7 +241,10 @@ describe("a tolerant build (development) keeps a broken spec on its API pages", 
       assert.equal(problem!.error.file, relative(root, next));
       assert.ok(problem!.error.line > 1, `line ${problem!.error.line}`);
       // Without tolerance, the same mistake stops the build, naming the same place.
-      await assert.rejects(buildSiteContent({ root, contentDir: fixture, specRoot, cacheDir: null }), /spec\/openapi\.yaml:\d+:\d+/);
+      await assert.rejects(
+        buildSiteContent({ root, contentDir: fixture, specRoot, cacheDir: null }),
+        /spec\/openapi\.yaml:\d+:\d+/,
+      );
     } finally {
       rmSync(specRoot, { recursive: true, force: true });
     }

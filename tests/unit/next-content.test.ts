@@ -28,7 +28,9 @@ function treeFiles(dir: string): string[] {
     readdirSync(at, { withFileTypes: true }).flatMap((entry) => {
       const path = join(at, entry.name);
       if (entry.isDirectory()) return walk(path);
-      return entry.name.endsWith(".mdx") || entry.name === "_category_.json" ? [relative(dir, path).split(sep).join("/")] : [];
+      return entry.name.endsWith(".mdx") || entry.name === "_category_.json"
+        ? [relative(dir, path).split(sep).join("/")]
+        : [];
     });
   return walk(dir).sort();
 }
@@ -38,7 +40,11 @@ const nextFiles = treeFiles(nextDir);
 const nextPages = nextFiles.filter((f) => f.endsWith(".mdx"));
 const read = (path: string) => readFileSync(path, "utf8");
 /** Page text with MDX escapes undone, so `\{id\}` and `&lt;id&gt;` read as written. */
-const plain = (text: string) => text.replace(/\\([{}<>])/g, "$1").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const plain = (text: string) =>
+  text
+    .replace(/\\([{}<>])/g, "$1")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 const mentions = (text: string, name: string) => new RegExp(`\\b${name}\\b`).test(text);
 
 test("Next is the 24.05.08 tree plus the Jobs page", () => {
@@ -96,7 +102,9 @@ test("Next's configuration pages list every variable of the main branch", () => 
 test("no page of 24.05.08 names a variable that only the main branch has", () => {
   const found = docsFiles
     .filter((f) => f.endsWith(".mdx"))
-    .flatMap((f) => HEAD_ENV_VARS.filter((name) => mentions(plain(read(join(docsDir, f))), name)).map((name) => `${f}: ${name}`));
+    .flatMap((f) =>
+      HEAD_ENV_VARS.filter((name) => mentions(plain(read(join(docsDir, f))), name)).map((name) => `${f}: ${name}`),
+    );
   assert.deepEqual(found, [], `24.05.08 pages name Next-only variables:\n${found.join("\n")}`);
 });
 
@@ -118,7 +126,12 @@ test("model file stamps: Next names v240624, and v240508 only when comparing", (
       });
   }
   assert.deepEqual(stale, [], "lines that present v240508 files as Next's defaults");
-  for (const file of ["user-guide/configuration.mdx", "user-guide/installation.mdx", "user-guide/features/things.mdx", "dev-guide/notes.mdx"]) {
+  for (const file of [
+    "user-guide/configuration.mdx",
+    "user-guide/installation.mdx",
+    "user-guide/features/things.mdx",
+    "dev-guide/notes.mdx",
+  ]) {
     assert.match(read(join(nextDir, file)), /classification_v240624\.pt/, file);
   }
 });
@@ -127,10 +140,28 @@ test("the Jobs page covers the feature", () => {
   assert.ok(existsSync(jobsPage), "content/next/user-guide/features/jobs.mdx is missing");
   const text = plain(read(jobsPage));
   for (const needle of [
-    "METADATA", "PREVIEW_THUMBNAIL", "PLACES", "CLASSIFICATION", "FACES", "OCR", "SEARCH",
-    "SCHEDULED", "RUNNING", "PAUSED", "COMPLETED", "STOPPED",
-    "job already exists", "SMRITI_FEATURE_JOBS", "SMRITI_JOB_QUEUE_INTERVAL", "SMRITI_JOB_CONCURRENCY",
-    "GET", "POST", "PUT", "/v1/jobs/{id}", "curl -i -X POST http://localhost:5001/v1/jobs", "unverified",
+    "METADATA",
+    "PREVIEW_THUMBNAIL",
+    "PLACES",
+    "CLASSIFICATION",
+    "FACES",
+    "OCR",
+    "SEARCH",
+    "SCHEDULED",
+    "RUNNING",
+    "PAUSED",
+    "COMPLETED",
+    "STOPPED",
+    "job already exists",
+    "SMRITI_FEATURE_JOBS",
+    "SMRITI_JOB_QUEUE_INTERVAL",
+    "SMRITI_JOB_CONCURRENCY",
+    "GET",
+    "POST",
+    "PUT",
+    "/v1/jobs/{id}",
+    "curl -i -X POST http://localhost:5001/v1/jobs",
+    "unverified",
   ]) {
     assert.ok(text.includes(needle), `Jobs page should mention ${needle}`);
   }
@@ -138,16 +169,31 @@ test("the Jobs page covers the feature", () => {
 
 test("installation and deployment name the main branch's images, compose and Swarm apart", () => {
   const install = read(join(nextDir, "user-guide", "installation.mdx"));
-  for (const image of ["pgvector/pgvector:0.8.0-pg17", "redis:8.0-M03-alpine", "minio/minio:RELEASE.2025-02-28T09-55-16Z"]) {
+  for (const image of [
+    "pgvector/pgvector:0.8.0-pg17",
+    "redis:8.0-M03-alpine",
+    "minio/minio:RELEASE.2025-02-28T09-55-16Z",
+  ]) {
     assert.ok(install.includes(image), `installation should name ${image}`);
   }
   // Swarm has a page of its own beside Deployment.
-  const deploy = ["deployment.mdx", "docker-swarm.mdx"].map((file) => read(join(nextDir, "user-guide", file))).join("\n");
-  for (const image of ["pgvector/pgvector:0.7.2-pg16", "redis:7.2.5-alpine", "minio/minio:RELEASE.2024-06-13T22-53-53Z", "pgvector/pgvector:0.8.0-pg17", "smritihq/api:master"]) {
+  const deploy = ["deployment.mdx", "docker-swarm.mdx"]
+    .map((file) => read(join(nextDir, "user-guide", file)))
+    .join("\n");
+  for (const image of [
+    "pgvector/pgvector:0.7.2-pg16",
+    "redis:7.2.5-alpine",
+    "minio/minio:RELEASE.2024-06-13T22-53-53Z",
+    "pgvector/pgvector:0.8.0-pg17",
+    "smritihq/api:master",
+  ]) {
     assert.ok(deploy.includes(image), `deployment or Docker Swarm should name ${image}`);
   }
   // The stack file of Next runs the Swarm images, not the 24.05.08 ones.
-  assert.doesNotMatch(deploy, /image: (?:pgvector\/pgvector:0\.7\.0-pg16|redis:7\.2\.4-alpine|smritihq\/api:24\.05\.08)/);
+  assert.doesNotMatch(
+    deploy,
+    /image: (?:pgvector\/pgvector:0\.7\.0-pg16|redis:7\.2\.4-alpine|smritihq\/api:24\.05\.08)/,
+  );
 });
 
 test("the developer guide gives the main branch's tool versions", () => {
@@ -161,17 +207,24 @@ test("the notes page's feature table shows the main branch's statuses", () => {
   const rows = read(join(nextDir, "dev-guide", "notes.mdx")).split("\n");
   const status = (feature: string) => rows.find((row) => row.startsWith(`| ${feature} |`))?.split("|")[2] ?? "";
   assert.match(status("Demo"), /In progress/);
-  for (const feature of ["Sharing", "Search", "Duplicate handling", "Geolocation"]) assert.match(status(feature), /Done/, feature);
-  for (const feature of ["Slideshow", "Existing folders", "User tags", "Auth providers"]) assert.match(status(feature), /In progress/, feature);
+  for (const feature of ["Sharing", "Search", "Duplicate handling", "Geolocation"])
+    assert.match(status(feature), /Done/, feature);
+  for (const feature of ["Slideshow", "Existing folders", "User tags", "Auth providers"])
+    assert.match(status(feature), /In progress/, feature);
 });
 
 test("processing pages carry the section 9 changes", () => {
-  const metadata = ["metadata.mdx", "media-items.mdx"].map((file) => read(join(nextDir, "user-guide", "features", file))).join("\n");
+  const metadata = ["metadata.mdx", "media-items.mdx"]
+    .map((file) => read(join(nextDir, "user-guide", "features", file)))
+    .join("\n");
   assert.match(metadata, /`exif_data`/);
   assert.match(metadata, /PREVIEW_THUMBNAIL/);
   assert.match(metadata, /Absent or any other value: `READY` only/);
   assert.match(metadata, /same user/);
-  assert.match(read(join(nextDir, "user-guide", "features", "library.mdx")), /only items whose processing status is `READY`/);
+  assert.match(
+    read(join(nextDir, "user-guide", "features", "library.mdx")),
+    /only items whose processing status is `READY`/,
+  );
   assert.match(read(join(nextDir, "dev-guide", "design-document.mdx")), /idx_mediaitems_user_id_hash/);
 });
 

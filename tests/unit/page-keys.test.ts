@@ -3,7 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { cachedResponse, NOT_FOUND_ADDRESS, pageCache, requestKey, storable } from "../../app/http/cached-response.server";
+import {
+  cachedResponse,
+  NOT_FOUND_ADDRESS,
+  pageCache,
+  requestKey,
+  storable,
+} from "../../app/http/cached-response.server";
 import { upgradesSettled } from "../../app/http/compression.server";
 import { KnownAddresses, knownAddresses, type RouteEntry } from "../../app/http/known-addresses.server";
 import { PageCache } from "../../app/http/page-cache.server";
@@ -31,12 +37,20 @@ mkdirSync(join(publicDir, "img"));
 writeFileSync(join(publicDir, "favicon.ico"), "");
 // Compiled content with one page, in a working directory of its own (the content store reads it from there).
 mkdirSync(join(publicDir, "build/content"), { recursive: true });
-const page = (url: string, kind: "doc" | "page") => ({ url, kind, version: kind === "doc" ? "24.05.08" : null, lastUpdated: null });
+const page = (url: string, kind: "doc" | "page") => ({
+  url,
+  kind,
+  version: kind === "doc" ? "24.05.08" : null,
+  lastUpdated: null,
+});
 writeSiteContent(join(publicDir, SITE_CONTENT_FILE), {
   pages: Object.fromEntries(
-    [page("/guide/known-page", "page"), ...["keys-test", "keys-test-other", "herd-test", "compression-test", "guide/a"].map((slug) => page(`/docs/${slug}`, "doc"))].map(
-      (p) => [p.url, p],
-    ),
+    [
+      page("/guide/known-page", "page"),
+      ...["keys-test", "keys-test-other", "herd-test", "compression-test", "guide/a"].map((slug) =>
+        page(`/docs/${slug}`, "doc"),
+      ),
+    ].map((p) => [p.url, p]),
   ),
   versions: [
     { version: { id: "next", status: "next", docsBase: "/docs/next" }, entry: "/docs/next/guide/a" },
@@ -53,7 +67,10 @@ describe("a page's own address", () => {
     assert.equal(pageAddress("/search", "?utm_source=x&q=docker"), "/search?q=docker");
     assert.equal(pageAddress("/search/", "?q=a&q=b"), "/search/?q=a");
     assert.equal(pageAddress("/search", "?other=1"), "/search");
-    assert.equal(pageAddress("/search", "?first=next&utm_id=1&version=all&q=jobs"), "/search?q=jobs&version=all&first=next");
+    assert.equal(
+      pageAddress("/search", "?first=next&utm_id=1&version=all&q=jobs"),
+      "/search?q=jobs&version=all&first=next",
+    );
   });
 
   test("a search's scope is part of its key, but only a scope the search knows", () => {
@@ -75,16 +92,49 @@ describe("addresses only the not-found page answers", () => {
 
   test("after learning the routes: any address no route but the catch-all matches", () => {
     known.learnRoutes(ROUTES);
-    for (const path of ["/no-such-page", "/a/b/c", "/docsx", "/search-x", "/%E2%9C%93", "/guide/unknown-page", "/x/llms.txt/more", "/api/a/b", "/docs/anything/below", "/docs/guide/b.md", "/docs/next/guide/b"]) {
+    for (const path of [
+      "/no-such-page",
+      "/a/b/c",
+      "/docsx",
+      "/search-x",
+      "/%E2%9C%93",
+      "/guide/unknown-page",
+      "/x/llms.txt/more",
+      "/api/a/b",
+      "/docs/anything/below",
+      "/docs/guide/b.md",
+      "/docs/next/guide/b",
+    ]) {
       assert.equal(known.isNotFound(path), true, path);
     }
     // A route with a parameter answers its own shape of address only, not everything below "/".
-    for (const path of ["/api/next", "/next/llms.txt", "/anything/LLMS.txt"]) assert.equal(known.isNotFound(path), false, path);
-    for (const path of ["/", "/api", "/api/", "/API", "/search", "/llms.txt", "/favicon.ico", "/img/x.png", "/__manifest", "/guide/known-page", "/guide/known-page.md"]) {
+    for (const path of ["/api/next", "/next/llms.txt", "/anything/LLMS.txt"])
+      assert.equal(known.isNotFound(path), false, path);
+    for (const path of [
+      "/",
+      "/api",
+      "/api/",
+      "/API",
+      "/search",
+      "/llms.txt",
+      "/favicon.ico",
+      "/img/x.png",
+      "/__manifest",
+      "/guide/known-page",
+      "/guide/known-page.md",
+    ]) {
       assert.equal(known.isNotFound(path), false, path);
     }
     // Under /docs the build knows every page: only its pages, the versions' roots and the redirects (tests/unit/redirects.test.ts) are answered.
-    for (const path of ["/docs", "/docs/", "/docs/guide/a", "/docs/guide/a/", "/docs/guide/a.md", "/docs/next", "/docs/24.05.08/guide/a"]) {
+    for (const path of [
+      "/docs",
+      "/docs/",
+      "/docs/guide/a",
+      "/docs/guide/a/",
+      "/docs/guide/a.md",
+      "/docs/next",
+      "/docs/24.05.08/guide/a",
+    ]) {
       assert.equal(known.isNotFound(path), false, path);
     }
   });
@@ -134,7 +184,11 @@ describe("one stored answer per page", () => {
     assert.equal(renders, 1);
     const key = requestKey("GET", "/missing-4", (name) => headers[name as keyof typeof headers]);
     assert.equal(key?.split("\n")[0], NOT_FOUND_ADDRESS);
-    assert.notEqual(requestKey("GET", "/missing-4", (name) => ({ ...headers, cookie: "theme=dark" })[name as keyof typeof headers]), key, "one per state");
+    assert.notEqual(
+      requestKey("GET", "/missing-4", (name) => ({ ...headers, cookie: "theme=dark" })[name as keyof typeof headers]),
+      key,
+      "one per state",
+    );
   });
 
   test("requests for one page that arrive while it renders share that render", async () => {
@@ -156,13 +210,21 @@ describe("one stored answer per page", () => {
     assert.equal(storable("/docs/a\nx", 404), true);
     assert.equal(storable("/docs/a\nx", 503), false);
     assert.equal(storable(`${NOT_FOUND_ADDRESS}\nx`, 404), true);
-    assert.equal(storable(`${NOT_FOUND_ADDRESS}\nx`, 200), false, "a wrong guess about an address never stores a page there");
+    assert.equal(
+      storable(`${NOT_FOUND_ADDRESS}\nx`, 200),
+      false,
+      "a wrong guess about an address never stores a page there",
+    );
   });
 });
 
 describe("compression of stored pages", () => {
-  const body = Array.from({ length: 400 }, (_, i) => `<li class="item">Entry ${i} of the list, with some text</li>`).join("");
-  const request = (encoding: string) => new Request("http://x/docs/compression-test", { headers: { host: "x", "accept-encoding": encoding } });
+  const body = Array.from(
+    { length: 400 },
+    (_, i) => `<li class="item">Entry ${i} of the list, with some text</li>`,
+  ).join("");
+  const request = (encoding: string) =>
+    new Request("http://x/docs/compression-test", { headers: { host: "x", "accept-encoding": encoding } });
   const produce = async () => ({ status: 200, body, headers: {} });
 
   test("fast on the first answer, the best level in the background once the page is reused", async () => {

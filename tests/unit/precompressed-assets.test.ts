@@ -18,7 +18,11 @@ after(() => rmSync(publicDir, { recursive: true, force: true }));
 
 function call(handler: ReturnType<typeof precompressedAssets>, url: string, acceptEncoding?: string, method = "GET") {
   const sent: { status?: number; headers: Record<string, string | number>; body?: Buffer } = { headers: {} };
-  const request = { method, url, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } } as IncomingMessage;
+  const request = {
+    method,
+    url,
+    headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+  } as IncomingMessage;
   const response = {
     setHeader(name: string, value: string | number) {
       sent.headers[name] = value;
@@ -88,7 +92,8 @@ describe("copies that break after start", () => {
   function expectFallBack(handler: ReturnType<typeof precompressedAssets>, copy: string, encoding: string) {
     const errors = mock.method(console, "error", () => {});
     try {
-      for (let i = 0; i < 3; i += 1) assert.equal(call(handler, "/build/entry.js", encoding).answered, false, "goes on to remix-serve");
+      for (let i = 0; i < 3; i += 1)
+        assert.equal(call(handler, "/build/entry.js", encoding).answered, false, "goes on to remix-serve");
       assert.equal(errors.mock.callCount(), 1, "logged once");
       assert.match(String(errors.mock.calls[0]!.arguments[0]), new RegExp(copy.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     } finally {

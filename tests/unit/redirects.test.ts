@@ -23,8 +23,10 @@ function copyFixture(): string {
   cpSync(fixture, dir, { recursive: true });
   return dir;
 }
-const build = (dir: string) => buildSiteContent({ root, contentDir: join(dir, "content"), specRoot: dir, cacheDir: null });
-const edit = (file: string, change: (text: string) => string) => writeFileSync(file, change(readFileSync(file, "utf8")));
+const build = (dir: string) =>
+  buildSiteContent({ root, contentDir: join(dir, "content"), specRoot: dir, cacheDir: null });
+const edit = (file: string, change: (text: string) => string) =>
+  writeFileSync(file, change(readFileSync(file, "utf8")));
 const withRedirects = (file: string, yaml: string) => edit(file, (text) => text.replace(/\n---\n/, `\n${yaml}\n---\n`));
 
 /**
@@ -35,7 +37,10 @@ function renameLegacy(dir: string): void {
   const docs = join(dir, "content/docs/dev-guide");
   renameSync(join(docs, "legacy.mdx"), join(docs, "former.mdx"));
   edit(join(docs, "introduction.mdx"), (text) => text.replaceAll("/docs/dev-guide/legacy", "/docs/dev-guide/former"));
-  withRedirects(join(docs, "former.mdx"), "redirect_from:\n  - /docs/dev-guide/legacy\n  - from: /docs/dev-guide/old-ways\n    section: how-it-was");
+  withRedirects(
+    join(docs, "former.mdx"),
+    "redirect_from:\n  - /docs/dev-guide/legacy\n  - from: /docs/dev-guide/old-ways\n    section: how-it-was",
+  );
   edit(join(docs, "former.mdx"), (text) => `${text}\n## How it was\n\nThe old way, kept for readers of old links.\n`);
   // Next's pages map their old addresses into Next, as their links are.
   withRedirects(join(dir, "content/next/dev-guide/jobs.mdx"), "redirect_from: /docs/dev-guide/queue");
@@ -101,7 +106,9 @@ describe("a renamed page keeps its old address", () => {
     assert.equal(moved.status, 301);
     const location = moved.headers.get("Location")!;
     assert.equal(location, "http://docs.test/docs/dev-guide/former?ref=bookmark&x=1");
-    const page = (await (await get(new URL(location).pathname + new URL(location).search)).json()) as { page: { title: string } };
+    const page = (await (await get(new URL(location).pathname + new URL(location).search)).json()) as {
+      page: { title: string };
+    };
     assert.equal(page.page.title, "Legacy");
   });
 
@@ -112,8 +119,14 @@ describe("a renamed page keeps its old address", () => {
   });
 
   test("a Next page's old address is in Next; its Markdown twin leads to the Markdown twin", async () => {
-    assert.equal((await thrown("/docs/next/dev-guide/queue")).headers.get("Location"), "http://docs.test/docs/next/dev-guide/jobs");
-    assert.equal((await thrown("/docs/dev-guide/old-ways.md")).headers.get("Location"), "http://docs.test/docs/dev-guide/former.md");
+    assert.equal(
+      (await thrown("/docs/next/dev-guide/queue")).headers.get("Location"),
+      "http://docs.test/docs/next/dev-guide/jobs",
+    );
+    assert.equal(
+      (await thrown("/docs/dev-guide/old-ways.md")).headers.get("Location"),
+      "http://docs.test/docs/dev-guide/former.md",
+    );
     assert.equal((await thrown("/docs/dev-guide/queue")).status, 404);
   });
 
@@ -130,26 +143,40 @@ describe("the build refuses a redirect that cannot work", () => {
   const docs = (dir: string) => join(dir, "content/docs/dev-guide");
 
   test("one that shadows a page", async () => {
-    const error = await refusal((dir) => withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: /docs/dev-guide/introduction"));
+    const error = await refusal((dir) =>
+      withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: /docs/dev-guide/introduction"),
+    );
     assert.match(error.message, /setup\.mdx:\d+:1: redirect_from \/docs\/dev-guide\/introduction: shadows the page/);
   });
 
   test("one that points nowhere (no such section)", async () => {
     const error = await refusal((dir) =>
-      withRedirects(join(docs(dir), "setup.mdx"), "redirect_from:\n  - from: /docs/dev-guide/install\n    section: no-such-heading"),
+      withRedirects(
+        join(docs(dir), "setup.mdx"),
+        "redirect_from:\n  - from: /docs/dev-guide/install\n    section: no-such-heading",
+      ),
     );
-    assert.match(error.message, /setup\.mdx:5:1: redirect_from \/docs\/dev-guide\/install: points nowhere: \/docs\/dev-guide\/setup has no section #no-such-heading/);
+    assert.match(
+      error.message,
+      /setup\.mdx:5:1: redirect_from \/docs\/dev-guide\/install: points nowhere: \/docs\/dev-guide\/setup has no section #no-such-heading/,
+    );
   });
 
   test("one that loops (a page naming its own address) and one declared twice", async () => {
-    const loop = await refusal((dir) => withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: /docs/dev-guide/setup"));
+    const loop = await refusal((dir) =>
+      withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: /docs/dev-guide/setup"),
+    );
     assert.match(loop.message, /redirect_from \/docs\/dev-guide\/setup: loops/);
-    const twice = await refusal((dir) => withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: /docs/dev-guide/legacy"));
+    const twice = await refusal((dir) =>
+      withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: /docs/dev-guide/legacy"),
+    );
     assert.match(twice.message, /redirect_from \/docs\/dev-guide\/legacy: already redirected by/);
   });
 
   test("an old address written wrongly", async () => {
-    const error = await refusal((dir) => withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: [docs/no-slash#x]"));
+    const error = await refusal((dir) =>
+      withRedirects(join(docs(dir), "setup.mdx"), "redirect_from: [docs/no-slash#x]"),
+    );
     assert.match(error.message, /entries must be paths/);
   });
 });

@@ -9,7 +9,10 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixture = "tests/fixtures/throwing-server.mjs";
 
 async function start(args: string[] = []): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", await requestGuardModule(), fixture, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", await requestGuardModule(), fixture, ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -21,7 +24,8 @@ describe("the request guard keeps the process serving whatever a request does", 
   let origin = "";
   // The server's stderr reaches us a little after its answers.
   const logged = async (pattern: RegExp) => {
-    for (let i = 0; i < 40 && !pattern.test(server.output()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 40 && !pattern.test(server.output()); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     assert.match(server.output(), pattern);
   };
   const get = async (path: string) => {
@@ -31,7 +35,8 @@ describe("the request guard keeps the process serving whatever a request does", 
 
   before(async () => {
     server = await start();
-    for (let i = 0; i < 100 && !/listening on \d+/.test(server.output()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && !/listening on \d+/.test(server.output()); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     origin = `http://127.0.0.1:${/listening on (\d+)/.exec(server.output())![1]}`;
   });
   after(() => server.child.kill("SIGKILL"));

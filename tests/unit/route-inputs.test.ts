@@ -29,12 +29,18 @@ export function readsIn(source: string): { query: string[]; headers: string[]; c
   return {
     query: all(/searchParams\.(?:get|getAll|has)\(\s*"([^"]+)"/g),
     headers: [...all(/headers\.(?:get|has)\(\s*"([^"]+)"/g), ...all(/\bheader\(\s*"([^"]+)"/g)],
-    cookies: [...all(/cookieValue\([^,()]*(?:\([^()]*\))?[^,()]*,\s*"([^"]+)"/g), ...all(/createCookie\(\s*"([^"]+)"/g)],
+    cookies: [
+      ...all(/cookieValue\([^,()]*(?:\([^()]*\))?[^,()]*,\s*"([^"]+)"/g),
+      ...all(/createCookie\(\s*"([^"]+)"/g),
+    ],
   };
 }
 
 const declared = {
-  query: new Set<string>([...Object.values(ROUTE_INPUTS).flatMap((inputs) => inputs.query ?? []), ...CACHE_OWN_INPUTS.query]),
+  query: new Set<string>([
+    ...Object.values(ROUTE_INPUTS).flatMap((inputs) => inputs.query ?? []),
+    ...CACHE_OWN_INPUTS.query,
+  ]),
   headers: new Set<string>([...EVERY_PAGE_INPUTS.headers, ...UNCACHED_INPUTS.headers, ...CACHE_OWN_INPUTS.headers]),
   cookies: new Set<string>(EVERY_PAGE_INPUTS.cookies),
 };
@@ -73,9 +79,15 @@ test("the cache key and the page's address follow the declarations", () => {
   const base = key({ host: "a" });
   // (Each with a value it can hold: the remembered version counts only when it looks like a version id.)
   const values: Record<string, string> = { [VERSION_COOKIE]: "next" };
-  for (const name of EVERY_PAGE_INPUTS.cookies) assert.notEqual(key({ host: "a", cookie: `${name}=${values[name] ?? "dark"}` }), base, name);
-  assert.equal(key({ host: "a", cookie: `${VERSION_COOKIE}=<script>` }), base, "a made-up version makes no page of its own");
-  for (const name of ["host", "x-forwarded-host", "x-forwarded-proto"]) assert.notEqual(key({ host: "a", [name]: "b" }), base, name);
+  for (const name of EVERY_PAGE_INPUTS.cookies)
+    assert.notEqual(key({ host: "a", cookie: `${name}=${values[name] ?? "dark"}` }), base, name);
+  assert.equal(
+    key({ host: "a", cookie: `${VERSION_COOKIE}=<script>` }),
+    base,
+    "a made-up version makes no page of its own",
+  );
+  for (const name of ["host", "x-forwarded-host", "x-forwarded-proto"])
+    assert.notEqual(key({ host: "a", [name]: "b" }), base, name);
   // An undeclared cookie or header does not.
   assert.equal(key({ host: "a", cookie: "other=1", "accept-language": "de" }), base);
 });

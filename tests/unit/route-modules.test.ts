@@ -26,11 +26,18 @@ function importsOf(file: string): ImportOf[] {
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const clause = statement.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-      const typeOnly = Boolean(clause?.isTypeOnly) || (clause !== undefined && !clause.name && named !== undefined && named.every((element) => element.isTypeOnly));
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const typeOnly =
+        Boolean(clause?.isTypeOnly) ||
+        (clause !== undefined && !clause.name && named !== undefined && named.every((element) => element.isTypeOnly));
       found.push({ specifier: statement.moduleSpecifier.text, value: !typeOnly });
     }
-    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       found.push({ specifier: statement.moduleSpecifier.text, value: !statement.isTypeOnly });
     }
   }
@@ -39,7 +46,9 @@ function importsOf(file: string): ImportOf[] {
 
 /** Whether the module has code the browser runs: a component, meta, links or an error boundary. */
 function hasBrowserCode(file: string): boolean {
-  return /export (default|const meta|const links|function ErrorBoundary|function Layout|\{[^}]*\bdefault\b)/.test(readFileSync(file, "utf8"));
+  return /export (default|const meta|const links|function ErrorBoundary|function Layout|\{[^}]*\bdefault\b)/.test(
+    readFileSync(file, "utf8"),
+  );
 }
 
 const routeFiles = readdirSync(join(app, "routes"))
@@ -60,14 +69,19 @@ describe("route modules and the shared chunk", () => {
     const importers = new Map<string, string[]>();
     for (const file of routeModules.filter(hasBrowserCode)) {
       for (const entry of importsOf(file)) {
-        if (!entry.value || !(/\.server$/.test(entry.specifier) || entry.specifier.startsWith("@remix-run/node"))) continue;
+        if (!entry.value || !(/\.server$/.test(entry.specifier) || entry.specifier.startsWith("@remix-run/node")))
+          continue;
         importers.set(entry.specifier, [...(importers.get(entry.specifier) ?? []), rel(file)]);
       }
     }
     // Routes that only re-export another route's module (./api._index) import nothing of their own.
-    const ownModules = routeModules.filter(hasBrowserCode).filter((file) => !importsOf(file).every((entry) => entry.specifier.startsWith("./")));
+    const ownModules = routeModules
+      .filter(hasBrowserCode)
+      .filter((file) => !importsOf(file).every((entry) => entry.specifier.startsWith("./")));
     assert.ok(importers.size >= ownModules.length - 1, "the route modules were read");
-    const shared = [...importers].filter(([, files]) => new Set(files).size > 1).map(([specifier, files]) => `${specifier}: ${files.join(", ")}`);
+    const shared = [...importers]
+      .filter(([, files]) => new Set(files).size > 1)
+      .map(([specifier, files]) => `${specifier}: ${files.join(", ")}`);
     assert.deepEqual(shared, [], "give each route its own module in app/route-loaders/");
   });
 
@@ -81,7 +95,11 @@ describe("route modules and the shared chunk", () => {
   }
 
   // Dynamic imports are entry points of their own: they must take the kit too.
-  for (const file of ["app/root.tsx", "app/components/search/SearchDialog.tsx", "app/components/layout/StatusPages.tsx"]) {
+  for (const file of [
+    "app/root.tsx",
+    "app/components/search/SearchDialog.tsx",
+    "app/components/layout/StatusPages.tsx",
+  ]) {
     test(`${file} imports ~/page-kit`, () => {
       assert.ok(importsOf(join(root, file)).some((entry) => entry.value && entry.specifier === "~/page-kit"));
     });

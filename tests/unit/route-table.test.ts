@@ -26,7 +26,11 @@ test("the route table lists exactly the app's routes without parameters", () => 
   const fromFiles = files.map(staticAddress).filter((address): address is string => address !== null);
   assert.ok(fromFiles.includes("/sitemap.xml") && fromFiles.includes("/"), "the route files were read");
   const table = Object.values(ROUTE_TABLE).flat();
-  assert.deepEqual([...table].sort(), [...new Set(fromFiles)].sort(), "add the route to app/route-table.ts (or remove it there)");
+  assert.deepEqual(
+    [...table].sort(),
+    [...new Set(fromFiles)].sort(),
+    "add the route to app/route-table.ts (or remove it there)",
+  );
 });
 
 test("the convention is read as Remix reads it", () => {

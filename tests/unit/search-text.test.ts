@@ -21,7 +21,8 @@ describe("tokens", () => {
 
   test("environment variables, file names and versions are kept whole as well as split", () => {
     const terms = tokens("Set SMRITI_FEATURE_PLACES in docker-compose.yaml for 24.05.08.").map((t) => t.term);
-    for (const term of ["smriti_feature_places", "places", "docker-compose.yaml", "compose", "24.05.08"]) assert.ok(terms.includes(term), term);
+    for (const term of ["smriti_feature_places", "places", "docker-compose.yaml", "compose", "24.05.08"])
+      assert.ok(terms.includes(term), term);
     assert.ok(!terms.includes("24.05.08."), "a full stop after a version is not part of it");
   });
 
@@ -60,7 +61,8 @@ describe("queries", () => {
   });
 
   test("anything that is not a string is an empty query", () => {
-    for (const value of [null, undefined, 42, ["docker"], { q: "x" }]) assert.deepEqual(cleanQuery(value), { text: "", truncated: false });
+    for (const value of [null, undefined, 42, ["docker"], { q: "x" }])
+      assert.deepEqual(cleanQuery(value), { text: "", truncated: false });
   });
 
   test("stop words are dropped unless they are all there is", () => {

@@ -97,7 +97,9 @@ describe("ranking", () => {
     // A docs page holds it in its text; an operation of Next's API reference in the spec.
     const nextSpec = readFileSync(`${root}/spec/next/openapi.yaml`, "utf8");
     const holds = (url: string) =>
-      url.startsWith("/api/next") ? nextSpec.includes("SMRITI_JOB_CONCURRENCY") : (content.pages[url.split("#")[0] ?? ""]?.markdown ?? "").includes("SMRITI_JOB_CONCURRENCY");
+      url.startsWith("/api/next")
+        ? nextSpec.includes("SMRITI_JOB_CONCURRENCY")
+        : (content.pages[url.split("#")[0] ?? ""]?.markdown ?? "").includes("SMRITI_JOB_CONCURRENCY");
     assert.ok(answer.hits.length > 1);
     const first = answer.hits.findIndex((hit) => !holds(hit.url));
     const last = answer.hits.reduce((at, hit, index) => (holds(hit.url) ? index : at), -1);
@@ -116,10 +118,16 @@ describe("ranking", () => {
       const answer = search(identifier);
       const holds = (url: string) => sectionText(url).includes(identifier.toLowerCase());
       assert.ok(answer.hits.length >= 3, identifier);
-      assert.ok(holds(answer.hits[0]!.url), `${identifier}: the first hit does not hold it:\n${urls(answer).join("\n")}`);
+      assert.ok(
+        holds(answer.hits[0]!.url),
+        `${identifier}: the first hit does not hold it:\n${urls(answer).join("\n")}`,
+      );
       const firstLoose = answer.hits.findIndex((hit) => !holds(hit.url));
       const lastExact = answer.hits.reduce((at, hit, index) => (holds(hit.url) ? index : at), -1);
-      assert.ok(firstLoose === -1 || lastExact < firstLoose, `${identifier}: a looser match before an exact one:\n${urls(answer).join("\n")}`);
+      assert.ok(
+        firstLoose === -1 || lastExact < firstLoose,
+        `${identifier}: a looser match before an exact one:\n${urls(answer).join("\n")}`,
+      );
       assert.equal(answer.exactElsewhere, undefined, identifier);
     }
   });
@@ -127,7 +135,10 @@ describe("ranking", () => {
   test("when the searched version has no exact hit and another has, the answer names that version", () => {
     const answer = search("SMRITI_JOB_CONCURRENCY");
     assert.equal(answer.scope.version, "24.05.08");
-    assert.deepEqual(answer.exactElsewhere?.map((v) => v.id), ["next"]);
+    assert.deepEqual(
+      answer.exactElsewhere?.map((v) => v.id),
+      ["next"],
+    );
     assert.equal(search("SMRITI_FEATURE_PLACES").exactElsewhere, undefined);
     assert.equal(search("docker compose").exactElsewhere, undefined);
   });
@@ -153,7 +164,11 @@ describe("what is indexed", () => {
   test("every docs page and every API operation can be found", () => {
     const documents = content.search.documents;
     const docs = Object.values(content.pages).filter((page) => page.kind === "doc");
-    for (const page of docs) assert.ok(documents.some((d) => d.group === page.url), page.url);
+    for (const page of docs)
+      assert.ok(
+        documents.some((d) => d.group === page.url),
+        page.url,
+      );
     for (const { version, api } of content.versions) {
       const operations = documents.filter((d) => d.endpoint !== "" && d.version === version.id);
       assert.equal(operations.length, api?.operationCount ?? 0, version.label);
@@ -203,13 +218,17 @@ describe("odd input answers normally", () => {
       assert.ok(Array.from(answer.query).length <= MAX_QUERY_LENGTH);
       assert.equal(answer.truncated, Array.from(query.trim()).length > MAX_QUERY_LENGTH);
       assert.ok(answer.hits.length <= PAGE_LIMITS.hits);
-      for (const hit of answer.hits) for (const part of [...hit.title, ...hit.snippet]) assert.equal(typeof part.text, "string");
+      for (const hit of answer.hits)
+        for (const part of [...hit.title, ...hit.snippet]) assert.equal(typeof part.text, "string");
     });
   }
 
   test("an empty query has no results and says so", () => {
     const { query, truncated, total, hits, scope } = search("");
-    assert.deepEqual({ query, truncated, total, hits, scope }, { query: "", truncated: false, total: 0, hits: [], scope: { version: "24.05.08", all: false } });
+    assert.deepEqual(
+      { query, truncated, total, hits, scope },
+      { query: "", truncated: false, total: 0, hits: [], scope: { version: "24.05.08", all: false } },
+    );
   });
 
   test("HTML in the query is searched as its words", () => {

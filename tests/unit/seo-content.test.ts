@@ -40,40 +40,73 @@ describe("files for search engines and language models, from the fixture content
     const xml = sitemapXml(dated, ORIGIN);
     const apiTagPaths = currentVersion(content).api!.tags.map((tag) => `/api/${tag.slug}`);
     assert.ok(apiTagPaths.includes("/api/albums"), apiTagPaths.join(" "));
-    assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    assert.match(
+      xml,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     assert.deepEqual(
       [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
-      ["/", "/api", ...apiTagPaths, "/api/models", "/standalone", "/docs/guide/first", "/docs/guide/second"].map((path) => `${ORIGIN}${path}`),
+      ["/", "/api", ...apiTagPaths, "/api/models", "/standalone", "/docs/guide/first", "/docs/guide/second"].map(
+        (path) => `${ORIGIN}${path}`,
+      ),
     );
     assert.match(xml, /<loc>https:\/\/docs.example.org\/docs\/guide\/first<\/loc>\n {4}<lastmod>2024-05-08<\/lastmod>/);
-    assert.match(xml, /<loc>https:\/\/docs.example.org\/docs\/guide\/second<\/loc>\n {2}<\/url>/, "no date when none is known");
-    assert.doesNotMatch(xml, /<loc>https:\/\/docs\.example\.org\/(settings|search)[/<]/, "no settings or search results (the API's Search calls are a page)");
+    assert.match(
+      xml,
+      /<loc>https:\/\/docs.example.org\/docs\/guide\/second<\/loc>\n {2}<\/url>/,
+      "no date when none is known",
+    );
+    assert.doesNotMatch(
+      xml,
+      /<loc>https:\/\/docs\.example\.org\/(settings|search)[/<]/,
+      "no settings or search results (the API's Search calls are a page)",
+    );
   });
 
   test("sitemap URLs are XML-escaped", () => {
-    assert.match(sitemapXml({ pages: {}, versions: [] }, "https://a.example/?x=1&y=2"), /<loc>https:\/\/a.example\/\?x=1&amp;y=2\/<\/loc>/);
+    assert.match(
+      sitemapXml({ pages: {}, versions: [] }, "https://a.example/?x=1&y=2"),
+      /<loc>https:\/\/a.example\/\?x=1&amp;y=2\/<\/loc>/,
+    );
   });
 
   test("llms.txt: the brand as h1, a summary, a section per sidebar category, the API and the optional pages", () => {
     const text = llmsTxt(source, currentVersion(content));
-    assert.match(text, /^# Fixture\n\n> Smarter Home for all your Photos and Videos\. Fixture is a self-hosted photo and video library/);
+    assert.match(
+      text,
+      /^# Fixture\n\n> Smarter Home for all your Photos and Videos\. Fixture is a self-hosted photo and video library/,
+    );
     const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     assert.deepEqual(sections, ["Guide", "API reference", "Optional"]);
     assert.match(
       text,
       /## Guide\n\n- \[First page\]\(https:\/\/docs\.example\.org\/docs\/guide\/first\.md\): A fixture page that uses every syntax feature the pipeline supports\.\n- \[Second page\]\(https:\/\/docs\.example\.org\/docs\/guide\/second\.md\): The second fixture page\.\n/,
     );
-    assert.match(text, /- \[API reference\]\(https:\/\/docs\.example\.org\/api\): The Fixture REST API \(release 24\.05\.08\): base URL, authentication, errors and an index of its \d+ operations\./);
-    assert.match(text, /- \[Albums calls\]\(https:\/\/docs\.example\.org\/api\/albums\): \d+ operations with parameters, request bodies and responses\. \S/);
+    assert.match(
+      text,
+      /- \[API reference\]\(https:\/\/docs\.example\.org\/api\): The Fixture REST API \(release 24\.05\.08\): base URL, authentication, errors and an index of its \d+ operations\./,
+    );
+    assert.match(
+      text,
+      /- \[Albums calls\]\(https:\/\/docs\.example\.org\/api\/albums\): \d+ operations with parameters, request bodies and responses\. \S/,
+    );
     assert.match(text, /- \[OpenAPI specification\]\(https:\/\/docs\.example\.org\/openapi\.yaml\): /);
-    assert.match(text, /## Optional\n\n- \[Standalone\]\(https:\/\/docs\.example\.org\/standalone\.md\): A standalone fixture page, not in the sidebar\.\n$/);
+    assert.match(
+      text,
+      /## Optional\n\n- \[Standalone\]\(https:\/\/docs\.example\.org\/standalone\.md\): A standalone fixture page, not in the sidebar\.\n$/,
+    );
   });
 
   test("llms-full.txt: every docs page in sidebar order, each with its address, links made absolute", () => {
     const text = llmsFullTxt(source, currentVersion(content));
     // The guide in sidebar order, then the API reference: a page per tag and the models.
-    const apiPages = [...currentVersion(content).api!.tags.map((tag) => tag.tag), "Models"].map((title) => `${title} · Smriti API 24.05.08`);
-    assert.deepEqual([...text.matchAll(/^# (.+)$/gm)].map((m) => m[1]), ["Fixture documentation", "First page", "Second page", ...apiPages]);
+    const apiPages = [...currentVersion(content).api!.tags.map((tag) => tag.tag), "Models"].map(
+      (title) => `${title} · Smriti API 24.05.08`,
+    );
+    assert.deepEqual(
+      [...text.matchAll(/^# (.+)$/gm)].map((m) => m[1]),
+      ["Fixture documentation", "First page", "Second page", ...apiPages],
+    );
     assert.match(text, /# First page\n\nSource: https:\/\/docs\.example\.org\/docs\/guide\/first\n\n> A fixture page/);
     assert.match(text, /\[relative source\]\(https:\/\/docs\.example\.org\/docs\/guide\/second\)/);
     assert.match(text, /\[api\]\(https:\/\/docs\.example\.org\/api\)/);
@@ -89,7 +122,7 @@ describe("making a page's links absolute", () => {
   test("root-relative, relative and same-page links, images and definitions; external links untouched", () => {
     const markdown = [
       "See [a](/docs/x#y), [b](./b), [c](../c/) and [d](#here).",
-      "![diagram](/img/d.png \"A title\") [mail](mailto:a@example.org) [ext](https://example.org/z)",
+      '![diagram](/img/d.png "A title") [mail](mailto:a@example.org) [ext](https://example.org/z)',
       "[ref]: /api",
       "[^1]: A footnote, not a link.",
     ].join("\n");
@@ -97,7 +130,7 @@ describe("making a page's links absolute", () => {
       absoluteLinks(markdown, page),
       [
         "See [a](https://docs.example.org/docs/x#y), [b](https://docs.example.org/docs/guide/b), [c](https://docs.example.org/docs/c/) and [d](https://docs.example.org/docs/guide/first#here).",
-        "![diagram](https://docs.example.org/img/d.png \"A title\") [mail](mailto:a@example.org) [ext](https://example.org/z)",
+        '![diagram](https://docs.example.org/img/d.png "A title") [mail](mailto:a@example.org) [ext](https://example.org/z)',
         "[ref]: https://docs.example.org/api",
         "[^1]: A footnote, not a link.",
       ].join("\n"),
@@ -106,12 +139,16 @@ describe("making a page's links absolute", () => {
 
   test("code is left exactly as written", () => {
     const markdown = "Inline `[x](/kept)` and [y](/moved).\n\n```md\n[z](/kept-too)\n```\n";
-    assert.equal(absoluteLinks(markdown, page), "Inline `[x](/kept)` and [y](https://docs.example.org/moved).\n\n```md\n[z](/kept-too)\n```\n");
+    assert.equal(
+      absoluteLinks(markdown, page),
+      "Inline `[x](/kept)` and [y](https://docs.example.org/moved).\n\n```md\n[z](/kept-too)\n```\n",
+    );
   });
 });
 
 describe("the origin of absolute URLs", () => {
-  const request = (headers: Record<string, string> = {}) => new Request("http://127.0.0.1:3000/sitemap.xml", { headers });
+  const request = (headers: Record<string, string> = {}) =>
+    new Request("http://127.0.0.1:3000/sitemap.xml", { headers });
   const proxied = { "X-Forwarded-Host": "docs.example.org", "X-Forwarded-Proto": "https" };
 
   test("SITE_URL from the configuration wins over the request and the proxy", () => {
@@ -123,6 +160,9 @@ describe("the origin of absolute URLs", () => {
     const config = readSiteConfig({});
     assert.equal(publicOrigin(request(proxied), config), "https://docs.example.org");
     assert.equal(publicOrigin(request(), config), "http://127.0.0.1:3000");
-    assert.equal(publicOrigin(request({ "X-Forwarded-Host": "evil.example/<script>" }), config), "http://127.0.0.1:3000");
+    assert.equal(
+      publicOrigin(request({ "X-Forwarded-Host": "evil.example/<script>" }), config),
+      "http://127.0.0.1:3000",
+    );
   });
 });

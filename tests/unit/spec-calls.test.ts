@@ -39,7 +39,8 @@ for (const version of SPEC_VERSIONS) {
     const paths = deref(spec.doc.paths);
     const schemes = deref(deref(spec.doc.components).securitySchemes);
 
-    const operation = (call: { method: string; path: string }): Obj | undefined => spec.operation(call.method, call.path)?.op;
+    const operation = (call: { method: string; path: string }): Obj | undefined =>
+      spec.operation(call.method, call.path)?.op;
 
     function parameters(call: SpecCall): Obj[] {
       return spec.operation(call.method, call.path)?.params ?? [];
@@ -104,7 +105,9 @@ for (const version of SPEC_VERSIONS) {
           }
 
           const responses = deref(op.responses);
-          const successes = Object.keys(responses).filter((c) => /^2\d\d$/.test(c)).sort();
+          const successes = Object.keys(responses)
+            .filter((c) => /^2\d\d$/.test(c))
+            .sort();
           assert.equal(successes[0], String(call.success), "success status");
         });
       }
@@ -120,7 +123,15 @@ for (const version of SPEC_VERSIONS) {
         return deref(p.schema);
       };
       assert.deepEqual(schemaOf("type").enum, ["photo", "video", "unknown"]);
-      assert.deepEqual(schemaOf("category").enum, ["default", "screenshot", "panorama", "slow", "motion", "live", "timelapse"]);
+      assert.deepEqual(schemaOf("category").enum, [
+        "default",
+        "screenshot",
+        "panorama",
+        "slow",
+        "motion",
+        "live",
+        "timelapse",
+      ]);
       assert.deepEqual(schemaOf("status").enum, ["UNSPECIFIED", "PROCESSING", "READY", "FAILED"]);
       assert.equal(schemaOf("page").type, "integer");
       assert.equal(schemaOf("page").minimum, 1);
@@ -141,7 +152,10 @@ for (const version of SPEC_VERSIONS) {
     test("the upload documents the resumable-upload headers", () => {
       const op = operation({ method: "POST", path: "/v1/mediaItems" });
       assert.ok(op);
-      const headers = (op.parameters as unknown[]).map(deref).filter((p) => p.in === "header").map((p) => p.name);
+      const headers = (op.parameters as unknown[])
+        .map(deref)
+        .filter((p) => p.in === "header")
+        .map((p) => p.name);
       assert.deepEqual(headers, [
         "X-Smriti-Upload-Type",
         "X-Smriti-Upload-Command",

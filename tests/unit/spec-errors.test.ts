@@ -59,7 +59,10 @@ describe("spec mistakes", () => {
     const [line, column] = placeOf(text, "'#/components/schemas/Albm'");
     const error = specError(text);
     assert.deepEqual([error.file, error.line, error.column], [FILE, line, column]);
-    assert.equal(error.reason, "$ref '#/components/schemas/Albm' points nowhere: did you mean '#/components/schemas/Album'?");
+    assert.equal(
+      error.reason,
+      "$ref '#/components/schemas/Albm' points nowhere: did you mean '#/components/schemas/Album'?",
+    );
   });
 
   test("a reference outside the file's components is refused", () => {
@@ -82,7 +85,10 @@ describe("spec mistakes", () => {
     const text = source.slice(0, at) + source.slice(at).replace("          type: string\n", "          typ: string\n");
     const error = specError(text);
     assert.deepEqual([error.line, error.column], placeOf(text, "typ:", at));
-    assert.match(error.reason, /^unknown key "typ" in components\.schemas\.\w+\.properties\.\w+: did you mean "type"\?$/);
+    assert.match(
+      error.reason,
+      /^unknown key "typ" in components\.schemas\.\w+\.properties\.\w+: did you mean "type"\?$/,
+    );
   });
 
   test("a misspelt HTTP method is an unknown key of the path, with the method suggested", () => {
@@ -118,7 +124,10 @@ describe("spec mistakes in the build and its terminal", () => {
     assert.ok(error instanceof ContentError);
     const [printed] = problemsOf(error, dir).map(formatProblem);
     const line = placeOf(readFileSync(path, "utf8"), "sumary:")[0];
-    assert.equal(printed, `error: ${FILE}:${line}:7: unknown key "sumary" in paths./version.get: did you mean "summary"?\n  ${line} |       sumary: Server version\n${" ".repeat(2 + String(line).length + 1)}|       ^`);
+    assert.equal(
+      printed,
+      `error: ${FILE}:${line}:7: unknown key "sumary" in paths./version.get: did you mean "summary"?\n  ${line} |       sumary: Server version\n${" ".repeat(2 + String(line).length + 1)}|       ^`,
+    );
   });
 
   test("npm run build:content stops on a bad $ref with file:line:column and the line", () => {
@@ -126,15 +135,35 @@ describe("spec mistakes in the build and its terminal", () => {
     const content = join(dir, "content");
     cpSync(join(root, "tests/fixtures/content"), content, { recursive: true });
     const current = readFileSync(join(root, CURRENT), "utf8");
-    writeFileSync(join(dir, CURRENT), current.replace("$ref: '#/components/schemas/Album'", "$ref: '#/components/schemas/Albm'"));
+    writeFileSync(
+      join(dir, CURRENT),
+      current.replace("$ref: '#/components/schemas/Album'", "$ref: '#/components/schemas/Albm'"),
+    );
     const result = spawnSync(
       process.execPath,
-      ["--import", "tsx", "scripts/build-content.ts", "--content-dir", content, "--spec-root", dir, "--out", join(dir, "out.pack"), "--no-cache"],
+      [
+        "--import",
+        "tsx",
+        "scripts/build-content.ts",
+        "--content-dir",
+        content,
+        "--spec-root",
+        dir,
+        "--out",
+        join(dir, "out.pack"),
+        "--no-cache",
+      ],
       { cwd: root, encoding: "utf8" },
     );
     assert.equal(result.status, 1, result.stdout);
     const [line, column] = placeOf(readFileSync(join(dir, CURRENT), "utf8"), "'#/components/schemas/Albm'");
-    assert.match(result.stderr, new RegExp(`^error: \\S*${CURRENT.replace(/[./]/g, "\\$&")}:${line}:${column}: \\$ref '#/components/schemas/Albm' points nowhere`, "m"));
+    assert.match(
+      result.stderr,
+      new RegExp(
+        `^error: \\S*${CURRENT.replace(/[./]/g, "\\$&")}:${line}:${column}: \\$ref '#/components/schemas/Albm' points nowhere`,
+        "m",
+      ),
+    );
     assert.match(result.stderr, new RegExp(`^  ${line} \\| +\\$ref: '#/components/schemas/Albm'$`, "m"));
   });
 
@@ -151,6 +180,12 @@ describe("spec mistakes in the build and its terminal", () => {
     assert.ok(problem.file.endsWith(`/${CURRENT}`), problem.file);
     assert.deepEqual([problem.line, problem.column], [line, column]);
     assert.match(problem.message, /^unknown key "sumary" in paths\.\S+\.\w+: did you mean "summary"\?$/);
-    assert.deepEqual(problem.excerpt.find((shown) => shown.line === line)?.text.trim().split(":")[0], "sumary");
+    assert.deepEqual(
+      problem.excerpt
+        .find((shown) => shown.line === line)
+        ?.text.trim()
+        .split(":")[0],
+      "sumary",
+    );
   });
 });

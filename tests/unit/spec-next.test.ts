@@ -22,7 +22,12 @@ test("Next is spec version 24.06.24 with a Jobs tag whose every call is gated by
   const tags = (next.doc.tags as unknown[]).map(deref);
   assert.ok(tags.some((t) => t.name === "Jobs"));
   const jobs = next.operations().filter((o) => (o.op.tags as string[]).includes("Jobs"));
-  assert.deepEqual(jobs.map((o) => `${o.method} ${o.path}`).sort(), ["get /v1/jobs", "get /v1/jobs/{id}", "post /v1/jobs", "put /v1/jobs/{id}"]);
+  assert.deepEqual(jobs.map((o) => `${o.method} ${o.path}`).sort(), [
+    "get /v1/jobs",
+    "get /v1/jobs/{id}",
+    "post /v1/jobs",
+    "put /v1/jobs/{id}",
+  ]);
   for (const o of jobs) {
     assert.ok(Object.keys(deref(o.op.responses)).includes("403"), `${o.method} ${o.path} lists 403`);
     assert.match(String(o.op.description), /jobs feature/);
@@ -32,7 +37,15 @@ test("Next is spec version 24.06.24 with a Jobs tag whose every call is gated by
 });
 
 test("a job names its components and statuses exactly as the main branch does", () => {
-  assert.deepEqual(deref(schemas.JobComponent).enum, ["METADATA", "PREVIEW_THUMBNAIL", "PLACES", "CLASSIFICATION", "FACES", "OCR", "SEARCH"]);
+  assert.deepEqual(deref(schemas.JobComponent).enum, [
+    "METADATA",
+    "PREVIEW_THUMBNAIL",
+    "PLACES",
+    "CLASSIFICATION",
+    "FACES",
+    "OCR",
+    "SEARCH",
+  ]);
   assert.deepEqual(deref(schemas.JobStatus).enum, ["SCHEDULED", "RUNNING", "PAUSED", "COMPLETED", "STOPPED"]);
   const job = deref(deref(schemas.Job).properties);
   assert.deepEqual(deref(job.status).enum, deref(schemas.JobStatus).enum);
@@ -50,7 +63,11 @@ test("a second active job answers 409 job already exists", () => {
 });
 
 test("what the facts leave open about jobs is marked unverified", () => {
-  for (const [method, path] of [["get", "/v1/jobs"], ["post", "/v1/jobs"], ["put", "/v1/jobs/{id}"]] as const) {
+  for (const [method, path] of [
+    ["get", "/v1/jobs"],
+    ["post", "/v1/jobs"],
+    ["put", "/v1/jobs/{id}"],
+  ] as const) {
     assert.match(described(method, path), /unverified/, `${method} ${path}`);
   }
   assert.match(String(deref(schemas.Job).description), /unverified/);
@@ -66,7 +83,12 @@ test("the media item list defaults to READY items", () => {
 test("duplicates are checked per user and the upload picks its processing steps", () => {
   const text = described("post", "/v1/mediaItems");
   assert.match(text, /per user/);
-  for (const pair of [/places needs `places`/, /classification needs `things`/, /OCR and search\s+need `explore`/, /faces needs `people`/]) {
+  for (const pair of [
+    /places needs `places`/,
+    /classification needs `things`/,
+    /OCR and search\s+need `explore`/,
+    /faces needs `people`/,
+  ]) {
     assert.match(text, pair);
   }
 });

@@ -57,9 +57,17 @@ for (const version of SPEC_VERSIONS) {
           const resource = RESOURCE_OF_SEGMENT[owner];
           assert.ok(resource, `${label(o)}: no resource known for the segment "${owner}"`);
           const description = String(p.description ?? "").toLowerCase();
-          assert.ok(description.includes(resource), `${label(o)} {${String(p.name)}} should name the ${resource}: "${description}"`);
-          for (const other of RESOURCES.filter((r) => r !== resource && !resource.includes(r) && !r.includes(resource))) {
-            assert.ok(!new RegExp(`\\b${other}`).test(description), `${label(o)} {${String(p.name)}} names "${other}" too: "${description}"`);
+          assert.ok(
+            description.includes(resource),
+            `${label(o)} {${String(p.name)}} should name the ${resource}: "${description}"`,
+          );
+          for (const other of RESOURCES.filter(
+            (r) => r !== resource && !resource.includes(r) && !r.includes(resource),
+          )) {
+            assert.ok(
+              !new RegExp(`\\b${other}`).test(description),
+              `${label(o)} {${String(p.name)}} names "${other}" too: "${description}"`,
+            );
           }
           checked += 1;
         }
@@ -96,7 +104,11 @@ for (const version of SPEC_VERSIONS) {
           const text = String(deref(responses["400"]).description).toLowerCase();
           const owner = o.path.split("/")[o.path.split("/").indexOf("{id}") - 1] ?? "";
           const resource = RESOURCE_OF_SEGMENT[owner] ?? "?";
-          assert.match(text, new RegExp(`${resource}.*not a uuid|not a uuid.*${resource}`), `${label(o)} 400: "${text}"`);
+          assert.match(
+            text,
+            new RegExp(`${resource}.*not a uuid|not a uuid.*${resource}`),
+            `${label(o)} 400: "${text}"`,
+          );
           assert.ok(example("400").startsWith("invalid "), `${label(o)} 400 example: ${example("400")}`);
         }
         if (o.method === "get" && o.path.endsWith("{id}") && o.op.deprecated !== true) {
@@ -112,7 +124,11 @@ for (const version of SPEC_VERSIONS) {
         const switches = switchesFor(o.path);
         assert.ok(switches, `${label(o)} lists 403 but no gate is known for it`);
         const text = String(deref(raw).description);
-        for (const name of switches) assert.ok(text.includes(`SMRITI_FEATURE_${name}`), `${label(o)} 403 should name SMRITI_FEATURE_${name}: "${text}"`);
+        for (const name of switches)
+          assert.ok(
+            text.includes(`SMRITI_FEATURE_${name}`),
+            `${label(o)} 403 should name SMRITI_FEATURE_${name}: "${text}"`,
+          );
       }
     });
 

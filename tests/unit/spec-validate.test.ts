@@ -35,7 +35,18 @@ for (const version of SPEC_VERSIONS) {
       assert.equal(info.title, "Smriti API");
       assert.equal(deref(info.license).name, "Apache-2.0");
       const description = String(info.description);
-      for (const needle of ["Authorization: Bearer", "3600", "86400", "/v1/auth/refresh", "/v1/auth/logout", "`page`", "`limit`", "15", '{"message": "..."}', "403"]) {
+      for (const needle of [
+        "Authorization: Bearer",
+        "3600",
+        "86400",
+        "/v1/auth/refresh",
+        "/v1/auth/logout",
+        "`page`",
+        "`limit`",
+        "15",
+        '{"message": "..."}',
+        "403",
+      ]) {
         assert.ok(description.includes(needle), `info.description should mention ${needle}`);
       }
       assert.ok(Array.isArray(doc.servers) && doc.servers.length === 1, "exactly one server");
@@ -74,14 +85,20 @@ for (const version of SPEC_VERSIONS) {
           `${label(o)} needs a description`,
         );
         const id = o.op.operationId;
-        assert.ok(typeof id === "string" && /^[a-z][a-zA-Z0-9]*$/.test(id), `${label(o)} operationId must be camelCase`);
+        assert.ok(
+          typeof id === "string" && /^[a-z][a-zA-Z0-9]*$/.test(id),
+          `${label(o)} operationId must be camelCase`,
+        );
         assert.ok(!ids.has(id), `duplicate operationId ${id}`);
         ids.add(id);
       }
       for (const tag of declared) {
         assert.ok(used.has(tag), `tag ${tag} is declared but no operation uses it`);
         const entry = (doc.tags as unknown[]).map(deref).find((t) => t.name === tag);
-        assert.ok(entry && typeof entry.description === "string" && entry.description.length > 0, `tag ${tag} needs a description`);
+        assert.ok(
+          entry && typeof entry.description === "string" && entry.description.length > 0,
+          `tag ${tag} needs a description`,
+        );
       }
     });
 
@@ -117,7 +134,8 @@ for (const version of SPEC_VERSIONS) {
         assert.equal(schema.type, "string");
         const pattern = new RegExp(String(schema.pattern));
         for (const good of ["0914", "0101", "1231", "0229"]) assert.ok(pattern.test(good), `${good} should match`);
-        for (const bad of ["914", "1314", "0900", "0932", "09-14", "abcd", "09145"]) assert.ok(!pattern.test(bad), `${bad} should not match`);
+        for (const bad of ["914", "1314", "0900", "0932", "09-14", "abcd", "09145"])
+          assert.ok(!pattern.test(bad), `${bad} should not match`);
         assert.equal(param.example, "0914");
         assert.match(String(param.description), /length|four characters/);
       }
@@ -127,10 +145,14 @@ for (const version of SPEC_VERSIONS) {
       for (const o of ops) {
         const codes = Object.keys(responses(o));
         assert.ok(codes.includes("500"), `${label(o)} must list 500`);
-        assert.ok(codes.some((c) => /^2\d\d$/.test(c)), `${label(o)} must list a success status`);
+        assert.ok(
+          codes.some((c) => /^2\d\d$/.test(c)),
+          `${label(o)} must list a success status`,
+        );
         // Only a read by id looks the record up; the other id routes answer 204
         // or an empty list for an unknown id, so a 404 there would be untrue.
-        if (o.method === "get" && o.path.endsWith("{id}")) assert.ok(codes.includes("404"), `${label(o)} reads by id and must list 404`);
+        if (o.method === "get" && o.path.endsWith("{id}"))
+          assert.ok(codes.includes("404"), `${label(o)} reads by id and must list 404`);
       }
     });
 
@@ -165,13 +187,34 @@ for (const version of SPEC_VERSIONS) {
       assert.deepEqual(Object.keys(responses(find("post", "/v1/auth/login"))).sort(), ["200", "400", "404", "500"]);
       assert.deepEqual(Object.keys(responses(find("post", "/v1/auth/refresh"))).sort(), ["200", "500"]);
       const upload = Object.keys(responses(find("post", "/v1/mediaItems")));
-      for (const code of ["201", "204", "400", "401", "409", "500"]) assert.ok(upload.includes(code), `upload must list ${code}`);
+      for (const code of ["201", "204", "400", "401", "409", "500"])
+        assert.ok(upload.includes(code), `upload must list ${code}`);
     });
 
     test("every entity of the seed specification has a response schema, with read-only ids", () => {
       const schemas = deref(deref(doc.components).schemas);
-      const entities = ["MediaItem", "Album", "Place", "Thing", "Person", "User", "AuthResponse", "Version", "Features", "Disk", "UploadResponse", "Error"];
-      const requests = ["MediaItemRequest", "AlbumRequest", "PeopleRequest", "UserRequest", "MediaItemsRequest", "AuthRequest"];
+      const entities = [
+        "MediaItem",
+        "Album",
+        "Place",
+        "Thing",
+        "Person",
+        "User",
+        "AuthResponse",
+        "Version",
+        "Features",
+        "Disk",
+        "UploadResponse",
+        "Error",
+      ];
+      const requests = [
+        "MediaItemRequest",
+        "AlbumRequest",
+        "PeopleRequest",
+        "UserRequest",
+        "MediaItemsRequest",
+        "AuthRequest",
+      ];
       for (const name of [...entities, ...requests]) assert.ok(isObj(schemas[name]), `schema ${name} missing`);
       for (const name of ["MediaItem", "Album", "Place", "Thing", "Person", "User"]) {
         const props = deref(deref(schemas[name]).properties);

@@ -19,7 +19,10 @@ describe("links checked alike, and npm run build:content -- --strict", () => {
     dir = mkdtempSync(join(tmpdir(), "strict-build-"));
     cpSync(join(root, "tests/fixtures/content"), dir, { recursive: true });
     // The fixture's page already has an unknown code language, a missing anchor and a missing Markdown file.
-    appendFileSync(first(), "\n- [relative, missing anchor](./second.mdx#nowhere)\n\n:::sidenote\nAn unknown directive.\n:::\n");
+    appendFileSync(
+      first(),
+      "\n- [relative, missing anchor](./second.mdx#nowhere)\n\n:::sidenote\nAn unknown directive.\n:::\n",
+    );
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -34,14 +37,21 @@ describe("links checked alike, and npm run build:content -- --strict", () => {
       assert.ok(w.file.endsWith("docs/guide/first.mdx"));
       assert.ok(w.line > 0 && w.column > 0);
     }
-    assert.match(about("./missing.md")[0]?.message ?? "", /^broken link: \.\/missing\.md \(no page file at .*docs\/guide\/missing\.md\)$/);
+    assert.match(
+      about("./missing.md")[0]?.message ?? "",
+      /^broken link: \.\/missing\.md \(no page file at .*docs\/guide\/missing\.md\)$/,
+    );
   });
 
   const buildContent = (...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/build-content.ts", "--content-dir", dir, "--out", join(dir, "out.json"), ...args], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/build-content.ts", "--content-dir", dir, "--out", join(dir, "out.json"), ...args],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
 
   test("without --strict the warnings are printed and the content is written", () => {
     const result = buildContent();
@@ -54,7 +64,13 @@ describe("links checked alike, and npm run build:content -- --strict", () => {
   test("--strict fails on each kind of warning, naming file, line and column, and writes nothing", () => {
     const result = buildContent("--strict");
     assert.equal(result.status, 1, result.stdout);
-    for (const kind of [/broken anchor: \/docs\/guide\/second#nowhere/, /broken anchor: \.\/second\.mdx#nowhere/, /broken link: \.\/missing\.md/, /unknown code language "notalanguage"/, /unknown directive ":sidenote"/]) {
+    for (const kind of [
+      /broken anchor: \/docs\/guide\/second#nowhere/,
+      /broken anchor: \.\/second\.mdx#nowhere/,
+      /broken link: \.\/missing\.md/,
+      /unknown code language "notalanguage"/,
+      /unknown directive ":sidenote"/,
+    ]) {
       assert.match(result.stderr, new RegExp(`^error: \\S*first\\.mdx:\\d+:\\d+: .*${kind.source}`, "m"), `${kind}`);
     }
     assert.doesNotMatch(result.stderr, /^warning:/m);

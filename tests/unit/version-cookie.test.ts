@@ -7,9 +7,33 @@ import { chosenVersion, rememberVersion, versionCookie, versionCookieKey } from 
 import { versionedHref } from "../../app/lib/versioned-links";
 
 const site: SiteVersion[] = [
-  { id: "next", label: "Next", status: "next", entry: "/docs/next/dev-guide/introduction", guide: "/docs/next/user-guide/introduction", docsBase: "/docs/next", apiUrl: "/api/next" },
-  { id: "24.05.08", label: "24.05.08", status: "current", entry: "/docs/dev-guide/introduction", guide: "/docs/user-guide/introduction", docsBase: "/docs", apiUrl: "/api" },
-  { id: "24.01.15", label: "24.01.15", status: "release", entry: "/docs/24.01.15/dev-guide/introduction", guide: "/docs/24.01.15/dev-guide/introduction", docsBase: "/docs/24.01.15", apiUrl: "/api" },
+  {
+    id: "next",
+    label: "Next",
+    status: "next",
+    entry: "/docs/next/dev-guide/introduction",
+    guide: "/docs/next/user-guide/introduction",
+    docsBase: "/docs/next",
+    apiUrl: "/api/next",
+  },
+  {
+    id: "24.05.08",
+    label: "24.05.08",
+    status: "current",
+    entry: "/docs/dev-guide/introduction",
+    guide: "/docs/user-guide/introduction",
+    docsBase: "/docs",
+    apiUrl: "/api",
+  },
+  {
+    id: "24.01.15",
+    label: "24.01.15",
+    status: "release",
+    entry: "/docs/24.01.15/dev-guide/introduction",
+    guide: "/docs/24.01.15/dev-guide/introduction",
+    docsBase: "/docs/24.01.15",
+    apiUrl: "/api",
+  },
 ];
 const [next, current, older] = site as [SiteVersion, SiteVersion, SiteVersion];
 
@@ -25,13 +49,17 @@ describe("the cookie", () => {
   test("counts in the page cache's key only when it looks like a version id", () => {
     assert.equal(versionCookieKey("next"), "next");
     assert.equal(versionCookieKey("24.05.08"), "24.05.08");
-    for (const value of ["", "<b>", "NEXT", "x".repeat(40), "a;b", undefined]) assert.equal(versionCookieKey(value), "", String(value));
+    for (const value of ["", "<b>", "NEXT", "x".repeat(40), "a;b", undefined])
+      assert.equal(versionCookieKey(value), "", String(value));
   });
 });
 
 describe("reading a page of a version", () => {
   test("of Next or an older release stores it, unless the cookie says so already", () => {
-    assert.match(rememberVersion(next, undefined, false) ?? "", /^docs-version=next; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    assert.match(
+      rememberVersion(next, undefined, false) ?? "",
+      /^docs-version=next; Max-Age=31536000; Path=\/; SameSite=Lax$/,
+    );
     assert.match(rememberVersion(older, "next", true) ?? "", /^docs-version=24\.01\.15; .*; Secure$/);
     assert.equal(rememberVersion(next, "next", false), null);
   });
@@ -54,7 +82,11 @@ describe("links on pages of no version", () => {
     const chosen = versionMenu(site, null, "next")!;
     assert.equal(chosen.version.id, "next");
     assert.equal(chosen.ownVersion, false, "no version banner on a page of no version");
-    const own = versionMenu(site, { version: "24.05.08", alternates: { "24.05.08": "/docs/x", next: "/docs/next/x" } }, "next")!;
+    const own = versionMenu(
+      site,
+      { version: "24.05.08", alternates: { "24.05.08": "/docs/x", next: "/docs/next/x" } },
+      "next",
+    )!;
     assert.equal(own.version.id, "24.05.08");
     assert.equal(own.ownVersion, true);
     // An unknown choice reads the current release.

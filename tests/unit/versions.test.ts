@@ -9,7 +9,13 @@ import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/co
 import { flattenNavigation } from "../../app/content/navigation.server";
 import { currentVersion, versionById, versionOfAddress } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";
-import { docsVersions, mapLinkIntoVersion, parseVersionsFile, versionOfUrl, VersionsFileError } from "../../app/content/versions";
+import {
+  docsVersions,
+  mapLinkIntoVersion,
+  parseVersionsFile,
+  versionOfUrl,
+  VersionsFileError,
+} from "../../app/content/versions";
 import { apiPageExists } from "../../app/api-reference/page-data.server";
 import { versionMenu, versionRobots } from "../../app/docs/route-data";
 import { siteVersionsOf, versionLinks } from "../../app/docs/version-links.server";
@@ -38,18 +44,39 @@ const [next, current, older] = docsVersions(parseVersionsFile(versionsFile)) as 
 describe("the version model (content/versions.json)", () => {
   test("Next, the current release and older releases, each with its own URLs and files", () => {
     assert.deepEqual(
-      [next, current, older].map((v) => [v.id, v.label, v.status, v.docsBase, v.apiUrl, v.specBase, v.tree, v.specFile]),
+      [next, current, older].map((v) => [
+        v.id,
+        v.label,
+        v.status,
+        v.docsBase,
+        v.apiUrl,
+        v.specBase,
+        v.tree,
+        v.specFile,
+      ]),
       [
         ["next", "Next", "next", "/docs/next", "/api/next", "/next", "next", "spec/next/openapi.yaml"],
         ["24.05.08", "24.05.08", "current", "/docs", "/api", "", "docs", "spec/openapi.yaml"],
-        ["24.01.15", "24.01.15", "release", "/docs/24.01.15", "/api/24.01.15", "/24.01.15", "releases/24.01.15", "spec/releases/24.01.15/openapi.yaml"],
+        [
+          "24.01.15",
+          "24.01.15",
+          "release",
+          "/docs/24.01.15",
+          "/api/24.01.15",
+          "/24.01.15",
+          "releases/24.01.15",
+          "spec/releases/24.01.15/openapi.yaml",
+        ],
       ],
     );
   });
 
   test("a bad versions file is refused with the reason", () => {
     const bad = (change: object, reason: RegExp) =>
-      assert.throws(() => parseVersionsFile({ ...versionsFile, ...change }), (e: unknown) => e instanceof VersionsFileError && reason.test(e.message));
+      assert.throws(
+        () => parseVersionsFile({ ...versionsFile, ...change }),
+        (e: unknown) => e instanceof VersionsFileError && reason.test(e.message),
+      );
     bad({ current: "latest" }, /"current" must be a release id/);
     bad({ releases: ["24.05.08"] }, /listed twice/);
     bad({ next: { ...versionsFile.next, path: "24.06.24" } }, /one lower-case path segment/);
@@ -66,7 +93,14 @@ describe("the version model (content/versions.json)", () => {
     assert.equal(map("/api/jobs#get-/v1/jobs"), "/api/next/jobs#get-/v1/jobs");
     assert.equal(map("/openapi.yaml"), "/next/openapi.yaml");
     assert.equal(map("/docs/user-guide/x", older), "/docs/24.01.15/user-guide/x");
-    for (const unchanged of ["/markdown-page", "/docs-like", "/apis", "https://example.org/docs/x", "#top", "./x.mdx"]) {
+    for (const unchanged of [
+      "/markdown-page",
+      "/docs-like",
+      "/apis",
+      "https://example.org/docs/x",
+      "#top",
+      "./x.mdx",
+    ]) {
       assert.equal(map(unchanged), unchanged);
     }
     assert.equal(mapLinkIntoVersion("/docs/x", current, current), "/docs/x");
@@ -101,17 +135,39 @@ describe("building every version of the fixture", () => {
         .filter((page) => page.version === id)
         .map((page) => page.url)
         .sort();
-    assert.deepEqual(byVersion("24.05.08"), ["/docs/dev-guide/introduction", "/docs/dev-guide/legacy", "/docs/dev-guide/setup"]);
-    assert.deepEqual(byVersion("next"), ["/docs/next/dev-guide/introduction", "/docs/next/dev-guide/jobs", "/docs/next/dev-guide/setup"]);
-    assert.deepEqual(byVersion("24.01.15"), ["/docs/24.01.15/dev-guide/introduction", "/docs/24.01.15/dev-guide/setup"]);
+    assert.deepEqual(byVersion("24.05.08"), [
+      "/docs/dev-guide/introduction",
+      "/docs/dev-guide/legacy",
+      "/docs/dev-guide/setup",
+    ]);
+    assert.deepEqual(byVersion("next"), [
+      "/docs/next/dev-guide/introduction",
+      "/docs/next/dev-guide/jobs",
+      "/docs/next/dev-guide/setup",
+    ]);
+    assert.deepEqual(byVersion("24.01.15"), [
+      "/docs/24.01.15/dev-guide/introduction",
+      "/docs/24.01.15/dev-guide/setup",
+    ]);
     assert.deepEqual(byVersion(null), ["/standalone"]);
   });
 
   test("one sidebar per version, from its own tree, and its own introduction", () => {
-    assert.deepEqual(content.versions.map((entry) => entry.version.id), ["next", "24.05.08", "24.01.15"]);
+    assert.deepEqual(
+      content.versions.map((entry) => entry.version.id),
+      ["next", "24.05.08", "24.01.15"],
+    );
     const sidebar = (id: string) => flattenNavigation(versionById(content, id)!.navigation).map((link) => link.url);
-    assert.deepEqual(sidebar("next"), ["/docs/next/dev-guide/introduction", "/docs/next/dev-guide/setup", "/docs/next/dev-guide/jobs"]);
-    assert.deepEqual(sidebar("24.05.08"), ["/docs/dev-guide/introduction", "/docs/dev-guide/setup", "/docs/dev-guide/legacy"]);
+    assert.deepEqual(sidebar("next"), [
+      "/docs/next/dev-guide/introduction",
+      "/docs/next/dev-guide/setup",
+      "/docs/next/dev-guide/jobs",
+    ]);
+    assert.deepEqual(sidebar("24.05.08"), [
+      "/docs/dev-guide/introduction",
+      "/docs/dev-guide/setup",
+      "/docs/dev-guide/legacy",
+    ]);
     assert.deepEqual(
       content.versions.map((entry) => entry.entry),
       ["/docs/next/dev-guide/introduction", "/docs/dev-guide/introduction", "/docs/24.01.15/dev-guide/introduction"],
@@ -122,13 +178,17 @@ describe("building every version of the fixture", () => {
 
   test("each version has its own API reference, from its own spec", () => {
     const api = (id: string) => versionById(content, id)!.api!;
-    assert.deepEqual([api("next").version, api("24.05.08").version, api("24.01.15").version], ["24.06.24", "24.05.08", "24.01.15"]);
+    assert.deepEqual(
+      [api("next").version, api("24.05.08").version, api("24.01.15").version],
+      ["24.06.24", "24.05.08", "24.01.15"],
+    );
     assert.ok(api("next").anchors.includes("tag-jobs"));
     assert.ok(!api("24.05.08").anchors.includes("tag-jobs"));
   });
 
   test("links are mapped into the page's version at compile time, in the HTML and in the Markdown twin", () => {
-    const hrefs = (url: string) => [...content.pages[url]!.html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]).filter((h) => !h!.startsWith("#"));
+    const hrefs = (url: string) =>
+      [...content.pages[url]!.html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]).filter((h) => !h!.startsWith("#"));
     assert.deepEqual(hrefs("/docs/next/dev-guide/introduction"), [
       "/docs/next/dev-guide/setup#run-it",
       "/docs/next/dev-guide/jobs",
@@ -148,7 +208,10 @@ describe("building every version of the fixture", () => {
     assert.deepEqual(hrefs("/docs/24.01.15/dev-guide/introduction"), ["/api/24.01.15#tag-albums"]);
     // A link that names another version on purpose is kept, and checked against that version's pages.
     assert.deepEqual(hrefs("/docs/dev-guide/setup"), ["/docs/next/dev-guide/jobs"]);
-    assert.equal(mapLinkIntoVersion("/docs/next/dev-guide/jobs", current, next, [next, current, older]), "/docs/next/dev-guide/jobs");
+    assert.equal(
+      mapLinkIntoVersion("/docs/next/dev-guide/jobs", current, next, [next, current, older]),
+      "/docs/next/dev-guide/jobs",
+    );
     const markdown = content.pages["/docs/next/dev-guide/introduction"]!.markdown;
     assert.match(markdown, /\[the jobs\]\(\/docs\/next\/dev-guide\/jobs\)/);
     assert.match(markdown, /\[the jobs calls\]\(\/api\/next#tag-jobs\)/);
@@ -175,9 +238,18 @@ describe("building every version of the fixture", () => {
   test("the version menu keeps the page when the version has it, else leads to that version's introduction (or API reference)", () => {
     const exists = (url: string) => content.pages[url]?.kind === "doc";
     const site = siteVersionsOf(content);
-    const menu = (url: string) => versionMenu(site, versionLinks(content, versionOfAddress(content, url), url, exists))!;
+    const menu = (url: string) =>
+      versionMenu(site, versionLinks(content, versionOfAddress(content, url), url, exists))!;
     const setup = menu("/docs/dev-guide/setup");
-    assert.deepEqual(setup.version, { id: "24.05.08", label: "24.05.08", status: "current", entry: "/docs/dev-guide/introduction", guide: "/docs/dev-guide/introduction", docsBase: "/docs", apiUrl: "/api" });
+    assert.deepEqual(setup.version, {
+      id: "24.05.08",
+      label: "24.05.08",
+      status: "current",
+      entry: "/docs/dev-guide/introduction",
+      guide: "/docs/dev-guide/introduction",
+      docsBase: "/docs",
+      apiUrl: "/api",
+    });
     assert.deepEqual(
       setup.versions.map((v) => [v.label, v.url, v.samePage]),
       [
@@ -187,7 +259,15 @@ describe("building every version of the fixture", () => {
       ],
     );
     const jobs = menu("/docs/next/dev-guide/jobs");
-    assert.deepEqual(jobs.version, { id: "next", label: "Next", status: "next", entry: "/docs/next/dev-guide/introduction", guide: "/docs/next/dev-guide/introduction", docsBase: "/docs/next", apiUrl: "/api/next" });
+    assert.deepEqual(jobs.version, {
+      id: "next",
+      label: "Next",
+      status: "next",
+      entry: "/docs/next/dev-guide/introduction",
+      guide: "/docs/next/dev-guide/introduction",
+      docsBase: "/docs/next",
+      apiUrl: "/api/next",
+    });
     assert.deepEqual(
       jobs.versions.map((v) => [v.label, v.url, v.samePage]),
       [
@@ -199,14 +279,20 @@ describe("building every version of the fixture", () => {
     // A page of no version (the landing page): the current release, every entry an introduction.
     const landing = versionMenu(site, null)!;
     assert.equal(landing.version.id, "24.05.08");
-    assert.deepEqual(landing.versions.map((v) => [v.url, v.samePage]), [
-      ["/docs/next/dev-guide/introduction", false],
-      ["/docs/dev-guide/introduction", false],
-      ["/docs/24.01.15/dev-guide/introduction", false],
-    ]);
+    assert.deepEqual(
+      landing.versions.map((v) => [v.url, v.samePage]),
+      [
+        ["/docs/next/dev-guide/introduction", false],
+        ["/docs/dev-guide/introduction", false],
+        ["/docs/24.01.15/dev-guide/introduction", false],
+      ],
+    );
     // An API reference page: the same tag where the version has it, else that version's API overview.
     const apiMenu = (url: string) =>
-      versionMenu(site, { ...versionLinks(content, versionOfAddress(content, url), url, (same, entry) => apiPageExists(entry, same)), inApiReference: true })!;
+      versionMenu(site, {
+        ...versionLinks(content, versionOfAddress(content, url), url, (same, entry) => apiPageExists(entry, same)),
+        inApiReference: true,
+      })!;
     assert.deepEqual(
       apiMenu("/api/next/albums").versions.map((v) => [v.url, v.samePage]),
       [
@@ -233,7 +319,10 @@ describe("building every version of the fixture", () => {
     const inNext = search.search("setup", PAGE_LIMITS, search.scope("next"));
     assert.ok(inNext.hits.length > 0);
     assert.ok(inNext.hits.every((hit) => hit.version === "next"));
-    assert.deepEqual(inNext.versions.map((v) => v.label), ["Next", "24.05.08", "24.01.15"]);
+    assert.deepEqual(
+      inNext.versions.map((v) => v.label),
+      ["Next", "24.05.08", "24.01.15"],
+    );
     // No version named, or one that does not exist: the current release.
     for (const scope of [search.scope(undefined), search.scope("nope"), search.scope("<script>")]) {
       assert.deepEqual(scope, { version: "24.05.08", all: false });
@@ -249,7 +338,11 @@ describe("building every version of the fixture", () => {
     assert.deepEqual(all.scope, { version: "next", all: true });
     const versions = all.hits.map((hit) => hit.version);
     assert.ok(versions.includes("24.05.08") && versions.includes("next"));
-    assert.equal(versions.indexOf("24.05.08") > versions.lastIndexOf("next"), true, `Next first: ${versions.join(", ")}`);
+    assert.equal(
+      versions.indexOf("24.05.08") > versions.lastIndexOf("next"),
+      true,
+      `Next first: ${versions.join(", ")}`,
+    );
     const jobsCall = search.search("jobs", PAGE_LIMITS, search.scope("next")).hits.find((hit) => hit.kind === "api");
     assert.ok(jobsCall?.url.startsWith("/api/next/jobs#"), jobsCall?.url);
   });
@@ -257,7 +350,10 @@ describe("building every version of the fixture", () => {
   test("only the current release is in the sitemap; Next has its own llms.txt", () => {
     const paths = sitemapEntries(content).map((entry) => entry.path);
     assert.ok(paths.includes("/docs/dev-guide/setup") && paths.includes("/standalone"));
-    assert.ok(!paths.some((path) => path.startsWith("/docs/next") || path.startsWith("/docs/24.01.15")), paths.join(" "));
+    assert.ok(
+      !paths.some((path) => path.startsWith("/docs/next") || path.startsWith("/docs/24.01.15")),
+      paths.join(" "),
+    );
     const source = { content, config: readSiteConfig({}), origin: "https://docs.example.org" };
     const nextLlms = llmsTxt(source, versionById(content, "next")!);
     assert.match(nextLlms, /documentation for Next, the unreleased main branch \(6b8b599\)/);
@@ -285,7 +381,10 @@ describe("link checks run per version", () => {
     await assert.rejects(build(null, copy), (error: unknown) => {
       assert.ok(error instanceof LinkCheckError);
       assert.equal(error.errors.length, 1);
-      assert.match(error.message, /content\/next\/dev-guide\/setup\.mdx:5:5: broken link: \/docs\/dev-guide\/legacy \(no page at \/docs\/next\/dev-guide\/legacy\)/);
+      assert.match(
+        error.message,
+        /content\/next\/dev-guide\/setup\.mdx:5:5: broken link: \/docs\/dev-guide\/legacy \(no page at \/docs\/next\/dev-guide\/legacy\)/,
+      );
       return true;
     });
   });
@@ -295,7 +394,10 @@ describe("link checks run per version", () => {
     try {
       cpSync(fixture, copy2, { recursive: true });
       rmSync(join(copy2, "content/releases/24.01.15/dev-guide/setup.mdx"));
-      await assert.rejects(build(null, copy2), /partials\/api-introduction\.mdx:6:\d+: broken link: \/docs\/dev-guide\/setup \(no page at \/docs\/24\.01\.15\/dev-guide\/setup\)/);
+      await assert.rejects(
+        build(null, copy2),
+        /partials\/api-introduction\.mdx:6:\d+: broken link: \/docs\/dev-guide\/setup \(no page at \/docs\/24\.01\.15\/dev-guide\/setup\)/,
+      );
     } finally {
       rmSync(copy2, { recursive: true, force: true });
     }
@@ -307,15 +409,25 @@ describe("link checks run per version", () => {
       cpSync(fixture, copy2, { recursive: true });
       const spec = join(copy2, "spec/openapi.yaml");
       writeFileSync(spec, readFileSync(spec, "utf8").replace(/\bAlbums\b/g, "Next"));
-      await assert.rejects(build(null, copy2), /spec\/openapi\.yaml:1:1: the tag "Next" would take the address of version next's API reference \(\/api\/next\)/);
+      await assert.rejects(
+        build(null, copy2),
+        /spec\/openapi\.yaml:1:1: the tag "Next" would take the address of version next's API reference \(\/api\/next\)/,
+      );
     } finally {
       rmSync(copy2, { recursive: true, force: true });
     }
   });
 
   test("without a Next tree only the current release is built", async () => {
-    const { content } = await buildSiteContent({ root, contentDir: join(root, "tests/fixtures/content"), cacheDir: null });
-    assert.deepEqual(content.versions.map((entry) => entry.version.id), ["24.05.08"]);
+    const { content } = await buildSiteContent({
+      root,
+      contentDir: join(root, "tests/fixtures/content"),
+      cacheDir: null,
+    });
+    assert.deepEqual(
+      content.versions.map((entry) => entry.version.id),
+      ["24.05.08"],
+    );
     assert.ok(Object.values(content.pages).every((page) => !page.url.startsWith("/docs/next")));
   });
 });

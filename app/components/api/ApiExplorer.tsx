@@ -8,7 +8,8 @@ import type { setUpExplorer } from "./explorer-setup";
 type ExplorerStatus = "closed" | "loading" | "open" | "failed";
 
 const STATUS_TEXT: Record<ExplorerStatus, string> = {
-  closed: "The explorer shows every operation of the API, runs in your browser with JavaScript and sends requests to the API server you choose. This page works without it.",
+  closed:
+    "The explorer shows every operation of the API, runs in your browser with JavaScript and sends requests to the API server you choose. This page works without it.",
   loading: "Loading the interactive explorer…",
   open: "The interactive explorer is open below. Close this to go back to this page's plain text.",
   failed: "The interactive explorer could not load. This page's plain text stays below.",
@@ -41,7 +42,15 @@ function openAtCallBeingRead() {
  * (explorer-theme.ts) and keeps the server and token the reader set for the
  * visit (explorer-session.ts), those two loaded with RapiDoc (explorer-setup.ts).
  */
-export function ApiExplorer({ specUrl, specServers, children }: { specUrl: string; specServers: string[]; children: ReactNode }) {
+export function ApiExplorer({
+  specUrl,
+  specServers,
+  children,
+}: {
+  specUrl: string;
+  specServers: string[];
+  children: ReactNode;
+}) {
   const [theme] = useTheme();
   const { colors, apiServerUrl } = useSiteConfig();
   const [wanted, setWanted] = useState(false);
@@ -121,14 +130,24 @@ export function ApiExplorer({ specUrl, specServers, children }: { specUrl: strin
   return (
     <>
       <div className="mx-auto max-w-5xl px-4">
-        <details ref={toggle} className="api-explorer-toggle mt-6 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-800" data-api-explorer-toggle>
-          <summary className="disclosure font-bold text-brand-strong dark:text-brand">Try it: open the interactive explorer</summary>
+        <details
+          ref={toggle}
+          className="api-explorer-toggle mt-6 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-800"
+          data-api-explorer-toggle
+        >
+          <summary className="disclosure font-bold text-brand-strong dark:text-brand">
+            Try it: open the interactive explorer
+          </summary>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" role="status">
             {STATUS_TEXT[status]}
           </p>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            Smriti sends no CORS headers, so your browser can call an API server only on this site's own origin, or behind a proxy that adds them:{" "}
-            <a className="font-medium text-brand-strong underline dark:text-brand" href="/docs/user-guide/deployment#cors">
+            Smriti sends no CORS headers, so your browser can call an API server only on this site's own origin, or
+            behind a proxy that adds them:{" "}
+            <a
+              className="font-medium text-brand-strong underline dark:text-brand"
+              href="/docs/user-guide/deployment#cors"
+            >
               an nginx example
             </a>
             .

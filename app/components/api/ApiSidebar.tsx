@@ -23,7 +23,15 @@ const CALL_LINK =
  * from 996 px and inside the open phone menu below that (app.css, "Mobile
  * menu", through the docs-sidebar class).
  */
-export function ApiSidebar({ navigation, overviewUrl, pageUrl }: { navigation: ApiNavTag[]; overviewUrl: string; pageUrl: string }) {
+export function ApiSidebar({
+  navigation,
+  overviewUrl,
+  pageUrl,
+}: {
+  navigation: ApiNavTag[];
+  overviewUrl: string;
+  pageUrl: string;
+}) {
   const current = navigation.find((tag) => tag.url === pageUrl);
   const reading = useCallBeingRead(pageUrl, current?.calls.map((call) => call.anchor) ?? []);
   return (
@@ -32,13 +40,23 @@ export function ApiSidebar({ navigation, overviewUrl, pageUrl }: { navigation: A
         <nav aria-label="API reference">
           <ul>
             <li>
-              <Link to={overviewUrl} prefetch="intent" className="sidebar-link font-bold" aria-current={pageUrl === overviewUrl ? "page" : undefined}>
+              <Link
+                to={overviewUrl}
+                prefetch="intent"
+                className="sidebar-link font-bold"
+                aria-current={pageUrl === overviewUrl ? "page" : undefined}
+              >
                 Overview
               </Link>
             </li>
             {navigation.map((tag) => (
               <li key={tag.url} className="mt-2">
-                <Link to={tag.url} prefetch="intent" className="sidebar-link font-bold" aria-current={tag === current ? "page" : undefined}>
+                <Link
+                  to={tag.url}
+                  prefetch="intent"
+                  className="sidebar-link font-bold"
+                  aria-current={tag === current ? "page" : undefined}
+                >
                   {tag.label}
                 </Link>
                 <ul className="ml-3 border-l border-slate-200 pl-2 dark:border-slate-800">
@@ -49,7 +67,11 @@ export function ApiSidebar({ navigation, overviewUrl, pageUrl }: { navigation: A
                         className={CALL_LINK}
                         aria-current={tag === current && call.anchor === reading ? "location" : undefined}
                       >
-                        <span className={`w-11 shrink-0 font-mono text-xs font-bold leading-5 ${METHOD_COLOUR[call.method] ?? ""}`}>{call.method}</span>{" "}
+                        <span
+                          className={`w-11 shrink-0 font-mono text-xs font-bold leading-5 ${METHOD_COLOUR[call.method] ?? ""}`}
+                        >
+                          {call.method}
+                        </span>{" "}
                         <span className="min-w-0 break-words">{call.label}</span>
                       </Link>
                     </li>

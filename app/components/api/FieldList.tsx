@@ -72,10 +72,16 @@ function Field({ field, context, depth }: { field: ListedField; context: FieldCo
         </span>{" "}
         <Marks field={field} direction={context.direction} />
       </div>
-      {field.description ? <div className="api-field-text" dangerouslySetInnerHTML={{ __html: inlineHtml(context.markdown, field.description) }} /> : null}
+      {field.description ? (
+        <div
+          className="api-field-text"
+          dangerouslySetInnerHTML={{ __html: inlineHtml(context.markdown, field.description) }}
+        />
+      ) : null}
       {field.enum ? (
         <div className="api-field-text">
-          One of {field.enum.map((value, i) => (
+          One of{" "}
+          {field.enum.map((value, i) => (
             <span key={value}>
               {i ? ", " : ""}
               <code>{value}</code>
@@ -108,7 +114,17 @@ function Field({ field, context, depth }: { field: ListedField; context: FieldCo
   );
 }
 
-export function FieldList({ fields, context, label, depth = 0 }: { fields: ListedField[]; context: FieldContext; label?: string; depth?: number }) {
+export function FieldList({
+  fields,
+  context,
+  label,
+  depth = 0,
+}: {
+  fields: ListedField[];
+  context: FieldContext;
+  label?: string;
+  depth?: number;
+}) {
   return (
     <ul className="api-fields" aria-label={label}>
       {fields.map((field) => (

@@ -8,12 +8,22 @@ import { FieldList, type Markdown } from "./FieldList";
  * or return it. Rendered once at build time; a model's id is its name, the
  * target of the links in the calls' field lists.
  */
-export function ModelsPage({ reference, apiUrl, modelsUrl, markdown }: { reference: ApiReference; apiUrl: string; modelsUrl: string; markdown: Markdown }) {
+export function ModelsPage({
+  reference,
+  apiUrl,
+  modelsUrl,
+  markdown,
+}: {
+  reference: ApiReference;
+  apiUrl: string;
+  modelsUrl: string;
+  markdown: Markdown;
+}) {
   return (
     <>
       <p>
-        The objects the calls of this version send and return, with every field. Fields marked read-only are set by the server: a request
-        leaves them out.
+        The objects the calls of this version send and return, with every field. Fields marked read-only are set by the
+        server: a request leaves them out.
       </p>
       <nav aria-label="Models">
         <ul className="api-model-index">
@@ -31,7 +41,13 @@ export function ModelsPage({ reference, apiUrl, modelsUrl, markdown }: { referen
           </h2>
           {model.description ? <div dangerouslySetInnerHTML={{ __html: markdown(model.description) }} /> : null}
           {model.type !== "object" ? <p>Type: {model.type}</p> : null}
-          {model.fields.length ? <FieldList fields={model.fields} context={{ markdown, modelsUrl, direction: "model" }} label={`Fields of ${model.name}`} /> : null}
+          {model.fields.length ? (
+            <FieldList
+              fields={model.fields}
+              context={{ markdown, modelsUrl, direction: "model" }}
+              label={`Fields of ${model.name}`}
+            />
+          ) : null}
           {model.usedBy.length ? (
             <>
               <h3>Used by</h3>
@@ -39,7 +55,8 @@ export function ModelsPage({ reference, apiUrl, modelsUrl, markdown }: { referen
                 {model.usedBy.map((use) => (
                   <li key={use.anchor}>
                     <a href={`${tagPageUrl(apiUrl, use.tag)}#${use.anchor}`}>
-                      <span className={`api-method api-method-${use.method.toLowerCase()}`}>{use.method}</span> <code>{use.path}</code>
+                      <span className={`api-method api-method-${use.method.toLowerCase()}`}>{use.method}</span>{" "}
+                      <code>{use.path}</code>
                     </a>
                   </li>
                 ))}

@@ -1,5 +1,12 @@
 import { tagAnchor, tagPageUrl } from "~/api-reference/addresses";
-import type { ApiBody, ApiOperation, ApiReference, ApiResponse, ApiTagGroup, SecurityKind } from "~/api-reference/operations";
+import type {
+  ApiBody,
+  ApiOperation,
+  ApiReference,
+  ApiResponse,
+  ApiTagGroup,
+  SecurityKind,
+} from "~/api-reference/operations";
 import type { SampleLanguage } from "~/api-reference/samples";
 import { FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
 
@@ -36,13 +43,25 @@ function Samples({ anchor, samples }: { anchor: string; samples: OperationCode["
         <legend className="sr-only">Code sample language</legend>
         {samples.map((sample, i) => (
           <span key={sample.language}>
-            <input type="radio" name={`sample-${anchor}`} id={`${anchor}-${sample.language}`} value={sample.language} data-sample-language defaultChecked={i === 0} />
+            <input
+              type="radio"
+              name={`sample-${anchor}`}
+              id={`${anchor}-${sample.language}`}
+              value={sample.language}
+              data-sample-language
+              defaultChecked={i === 0}
+            />
             <label htmlFor={`${anchor}-${sample.language}`}>{sample.label}</label>
           </span>
         ))}
       </fieldset>
       {samples.map((sample) => (
-        <div key={sample.language} className="api-sample" data-sample={sample.language} dangerouslySetInnerHTML={{ __html: sample.html }} />
+        <div
+          key={sample.language}
+          className="api-sample"
+          data-sample={sample.language}
+          dangerouslySetInnerHTML={{ __html: sample.html }}
+        />
       ))}
     </div>
   );
@@ -71,8 +90,12 @@ function Response({ response, context }: { response: ApiResponse; context: Rende
         <code className={`api-status api-status-${response.status.charAt(0)}`}>{response.status}</code>{" "}
         <span dangerouslySetInnerHTML={{ __html: inlineHtml(context.markdown, response.description) }} />
       </div>
-      {response.contentType ? <BodyLine body={{ contentType: response.contentType, fields: [], ...response }} modelsUrl={context.modelsUrl} /> : null}
-      {response.fields?.length ? <FieldList fields={response.fields} context={fields} label={`Fields of the ${response.status} response`} /> : null}
+      {response.contentType ? (
+        <BodyLine body={{ contentType: response.contentType, fields: [], ...response }} modelsUrl={context.modelsUrl} />
+      ) : null}
+      {response.fields?.length ? (
+        <FieldList fields={response.fields} context={fields} label={`Fields of the ${response.status} response`} />
+      ) : null}
     </li>
   );
 }
@@ -122,14 +145,24 @@ function Operation({ operation, context }: { operation: ApiOperation; context: R
           {operation.parameters.length ? (
             <>
               <h3>Parameters</h3>
-              <FieldList fields={operation.parameters} context={{ markdown, modelsUrl, direction: "request" }} label="Parameters" />
+              <FieldList
+                fields={operation.parameters}
+                context={{ markdown, modelsUrl, direction: "request" }}
+                label="Parameters"
+              />
             </>
           ) : null}
           {body ? (
             <>
               <h3>Request body</h3>
               <BodyLine body={body} modelsUrl={modelsUrl} required={body.required} />
-              {body.fields.length ? <FieldList fields={body.fields} context={{ markdown, modelsUrl, direction: "request" }} label="Body fields" /> : null}
+              {body.fields.length ? (
+                <FieldList
+                  fields={body.fields}
+                  context={{ markdown, modelsUrl, direction: "request" }}
+                  label="Body fields"
+                />
+              ) : null}
             </>
           ) : null}
           <h3>Responses</h3>
@@ -178,7 +211,15 @@ function IndexLine({ operation, href, id }: { operation: ApiOperation; href: str
  * same id the full description has on its tag's page, so an old deep link
  * (/api#get-/v1/albums) still lands next to a link to it.
  */
-export function OperationIndex({ reference, apiUrl, markdown }: { reference: ApiReference; apiUrl: string; markdown: Markdown }) {
+export function OperationIndex({
+  reference,
+  apiUrl,
+  markdown,
+}: {
+  reference: ApiReference;
+  apiUrl: string;
+  markdown: Markdown;
+}) {
   return (
     <>
       <h2 id="operations">Operations</h2>
@@ -192,7 +233,12 @@ export function OperationIndex({ reference, apiUrl, markdown }: { reference: Api
             {group.description ? <div dangerouslySetInnerHTML={{ __html: markdown(group.description) }} /> : null}
             <ul className="api-index">
               {group.operations.map((operation) => (
-                <IndexLine key={operation.anchor} operation={operation} href={`${url}#${operation.anchor}`} id={operation.anchor} />
+                <IndexLine
+                  key={operation.anchor}
+                  operation={operation}
+                  href={`${url}#${operation.anchor}`}
+                  id={operation.anchor}
+                />
               ))}
             </ul>
           </section>
@@ -203,7 +249,15 @@ export function OperationIndex({ reference, apiUrl, markdown }: { reference: Api
 }
 
 /** Links to every tag's page, the one shown marked as current. */
-function TagNavigation({ reference, apiUrl, current }: { reference: ApiReference; apiUrl: string; current: ApiTagGroup }) {
+function TagNavigation({
+  reference,
+  apiUrl,
+  current,
+}: {
+  reference: ApiReference;
+  apiUrl: string;
+  current: ApiTagGroup;
+}) {
   return (
     <nav aria-label="API sections">
       <ul className="api-section-list">
@@ -224,7 +278,15 @@ function TagNavigation({ reference, apiUrl, current }: { reference: ApiReference
 }
 
 /** The previous and next tag in the spec's order, as the docs pages link theirs. */
-function TagPagination({ reference, apiUrl, current }: { reference: ApiReference; apiUrl: string; current: ApiTagGroup }) {
+function TagPagination({
+  reference,
+  apiUrl,
+  current,
+}: {
+  reference: ApiReference;
+  apiUrl: string;
+  current: ApiTagGroup;
+}) {
   const index = reference.groups.indexOf(current);
   const previous = reference.groups[index - 1];
   const next = reference.groups[index + 1];
@@ -253,7 +315,17 @@ function TagPagination({ reference, apiUrl, current }: { reference: ApiReference
  * what readers without JavaScript and search engines get, and what the
  * interactive explorer replaces once it has loaded.
  */
-export function TagOperations({ reference, group, apiUrl, context }: { reference: ApiReference; group: ApiTagGroup; apiUrl: string; context: RenderContext }) {
+export function TagOperations({
+  reference,
+  group,
+  apiUrl,
+  context,
+}: {
+  reference: ApiReference;
+  group: ApiTagGroup;
+  apiUrl: string;
+  context: RenderContext;
+}) {
   const { markdown } = context;
   return (
     <>

@@ -41,13 +41,15 @@ function nameFor(control: Control): string | null {
     return `API server ${control.value || control.nextSibling?.textContent?.trim() || ""}`.trim();
   }
   const placeholder = control.getAttribute("placeholder")?.trim().toLowerCase();
-  if (placeholder) return PLACEHOLDER_NAMES[placeholder] ?? `${control.getAttribute("placeholder")}${operationOf(control)}`;
+  if (placeholder)
+    return PLACEHOLDER_NAMES[placeholder] ?? `${control.getAttribute("placeholder")}${operationOf(control)}`;
   return null;
 }
 
 function shadowRoots(root: ShadowRoot): ShadowRoot[] {
   const found = [root];
-  for (const element of root.querySelectorAll("*")) if (element.shadowRoot) found.push(...shadowRoots(element.shadowRoot));
+  for (const element of root.querySelectorAll("*"))
+    if (element.shadowRoot) found.push(...shadowRoots(element.shadowRoot));
   return found;
 }
 

@@ -16,7 +16,10 @@ interface SavedExplorer {
 /** The parts of RapiDoc 9.3.8's element this reads and calls (its public methods and resolved spec). */
 interface RapiDocElement extends HTMLElement {
   selectedServer?: { url: string };
-  resolvedSpec?: { servers?: { url: string }[]; securitySchemes?: { securitySchemeId: string; type?: string; scheme?: string; value?: string }[] };
+  resolvedSpec?: {
+    servers?: { url: string }[];
+    securitySchemes?: { securitySchemeId: string; type?: string; scheme?: string; value?: string }[];
+  };
   setApiServer(url: string): boolean;
   setApiKey(schemeId: string, value: string): boolean;
 }
@@ -24,21 +27,28 @@ interface RapiDocElement extends HTMLElement {
 function read(): SavedExplorer {
   try {
     const saved = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as SavedExplorer | null;
-    return saved && typeof saved === "object" ? { server: typeof saved.server === "string" ? saved.server : undefined, tokens: saved.tokens ?? {} } : { tokens: {} };
+    return saved && typeof saved === "object"
+      ? { server: typeof saved.server === "string" ? saved.server : undefined, tokens: saved.tokens ?? {} }
+      : { tokens: {} };
   } catch {
     return { tokens: {} }; // storage off or unreadable: nothing kept
   }
 }
 
-const isToken = (scheme: { type?: string; scheme?: string }) => scheme.type !== "http" || scheme.scheme?.toLowerCase() === "bearer";
+const isToken = (scheme: { type?: string; scheme?: string }) =>
+  scheme.type !== "http" || scheme.scheme?.toLowerCase() === "bearer";
 
 function save(explorer: RapiDocElement): void {
   const spec = explorer.resolvedSpec;
   if (!spec) return;
   const tokens: Record<string, string> = {};
-  for (const scheme of spec.securitySchemes ?? []) if (isToken(scheme) && scheme.value) tokens[scheme.securitySchemeId] = scheme.value;
+  for (const scheme of spec.securitySchemes ?? [])
+    if (isToken(scheme) && scheme.value) tokens[scheme.securitySchemeId] = scheme.value;
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ server: explorer.selectedServer?.url, tokens } satisfies SavedExplorer));
+    sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ server: explorer.selectedServer?.url, tokens } satisfies SavedExplorer),
+    );
   } catch {
     // storage full or off: the explorer still works, only without memory
   }
@@ -48,7 +58,8 @@ function save(explorer: RapiDocElement): void {
 export function restoreExplorerSession(element: HTMLElement): void {
   const explorer = element as RapiDocElement;
   const saved = read();
-  if (saved.server && explorer.resolvedSpec?.servers?.some((server) => server.url === saved.server)) explorer.setApiServer(saved.server);
+  if (saved.server && explorer.resolvedSpec?.servers?.some((server) => server.url === saved.server))
+    explorer.setApiServer(saved.server);
   for (const [scheme, value] of Object.entries(saved.tokens)) explorer.setApiKey(scheme, value);
 }
 

@@ -28,7 +28,9 @@ export function useOperationDeepLink(overviewUrl: string, onOverview: boolean) {
     }
     const entry = document.getElementById(id);
     if (onOverview) {
-      const target = entry?.parentElement?.classList.contains("api-index") ? entry.querySelector("a")?.getAttribute("href") : null;
+      const target = entry?.parentElement?.classList.contains("api-index")
+        ? entry.querySelector("a")?.getAttribute("href")
+        : null;
       if (target) navigate(target, { replace: true });
     } else if (!entry && OPERATION_ID.test(id)) {
       navigate(`${overviewUrl}${hash}`, { replace: true });

@@ -1,5 +1,16 @@
 import type { ArchitectureData } from "./data";
-import { Arrows, Boxes, DiagramSvg, Label, Legend, ResponsiveDiagram, type DiagramProps, type LegendItem, type Point, type Rect } from "./primitives";
+import {
+  Arrows,
+  Boxes,
+  DiagramSvg,
+  Label,
+  Legend,
+  ResponsiveDiagram,
+  type DiagramProps,
+  type LegendItem,
+  type Point,
+  type Rect,
+} from "./primitives";
 
 /*
  * The server's components and how they talk, drawn by us from the product
@@ -10,7 +21,14 @@ import { Arrows, Boxes, DiagramSvg, Label, Legend, ResponsiveDiagram, type Diagr
 const TITLE = "Architecture: clients, API server, worker and the services they use";
 
 /** The worker's steps as pills, two per row; the odd last one spans both columns. */
-function pills(workerSteps: string[], left: number, top: number, widths: readonly [number, number], gap: number, rowHeight: number) {
+function pills(
+  workerSteps: string[],
+  left: number,
+  top: number,
+  widths: readonly [number, number],
+  gap: number,
+  rowHeight: number,
+) {
   const full = widths[0] + gap + widths[1];
   return workerSteps.map((step, i) => {
     const alone = i === workerSteps.length - 1 && i % 2 === 0;
@@ -34,24 +52,101 @@ function legend(places: readonly Point[]): LegendItem[] {
 function WideLayout({ id, data }: { id: string; data: ArchitectureData }) {
   const steps = pills(data.workerSteps, 184, 412, [186, 186], 12, 31);
   return (
-    <DiagramSvg id={id} title={TITLE} description={data.description} width={800} height={700} className="hidden md:block">
-      <Boxes tone="external" rects={[[12, 74, 168, 100], [636, 392, 152, 84]]} />
-      <Boxes tone="primary" rects={[[276, 20, 208, 208], [168, 330, 416, 210]]} />
+    <DiagramSvg
+      id={id}
+      title={TITLE}
+      description={data.description}
+      width={800}
+      height={700}
+      className="hidden md:block"
+    >
+      <Boxes
+        tone="external"
+        rects={[
+          [12, 74, 168, 100],
+          [636, 392, 152, 84],
+        ]}
+      />
+      <Boxes
+        tone="primary"
+        rects={[
+          [276, 20, 208, 208],
+          [168, 330, 416, 210],
+        ]}
+      />
       <Boxes
         tone="neutral"
-        rects={[[584, 20, 204, 60], [584, 94, 204, 60], [584, 168, 204, 60], [184, 588, 184, 58], [384, 588, 184, 58]]}
+        rects={[
+          [584, 20, 204, 60],
+          [584, 94, 204, 60],
+          [584, 168, 204, 60],
+          [184, 588, 184, 58],
+          [384, 588, 184, 58],
+        ]}
       />
       <Boxes tone="pill" radius={13} rects={steps.map((s) => s.rect)} />
 
-      <Arrows diagramId={id} lines={[[[180, 124], [276, 124]], [[584, 434], [636, 434]], [[276, 540], [276, 588]], [[476, 540], [476, 588]]]} />
-      <Arrows diagramId={id} both lines={[[[484, 50], [584, 50]], [[484, 124], [584, 124]], [[484, 198], [584, 198]]]} />
-      <Arrows diagramId={id} tone="brand" lines={[[[340, 228], [340, 330]], [[420, 330], [420, 228]]]} />
+      <Arrows
+        diagramId={id}
+        lines={[
+          [
+            [180, 124],
+            [276, 124],
+          ],
+          [
+            [584, 434],
+            [636, 434],
+          ],
+          [
+            [276, 540],
+            [276, 588],
+          ],
+          [
+            [476, 540],
+            [476, 588],
+          ],
+        ]}
+      />
+      <Arrows
+        diagramId={id}
+        both
+        lines={[
+          [
+            [484, 50],
+            [584, 50],
+          ],
+          [
+            [484, 124],
+            [584, 124],
+          ],
+          [
+            [484, 198],
+            [584, 198],
+          ],
+        ]}
+      />
+      <Arrows
+        diagramId={id}
+        tone="brand"
+        lines={[
+          [
+            [340, 228],
+            [340, 330],
+          ],
+          [
+            [420, 330],
+            [420, 228],
+          ],
+        ]}
+      />
 
       {/* Clients */}
       <Label x={96} y={106} size={15} bold>
         Clients
       </Label>
-      <Label x={96} y={128}>curl, scripts, apps</Label>
+      <Label x={96} y={128}>
+        curl, scripts, apps
+      </Label>
       <Label x={96} y={150} tone="muted">
         not in the repository
       </Label>
@@ -66,7 +161,9 @@ function WideLayout({ id, data }: { id: string; data: ArchitectureData }) {
       <Label x={380} y={62} size={17} bold>
         API server
       </Label>
-      <Label x={380} y={84}>{data.apiStack}</Label>
+      <Label x={380} y={84}>
+        {data.apiStack}
+      </Label>
       <Label x={380} y={124} tone="muted">
         HTTP
       </Label>
@@ -136,7 +233,9 @@ function WideLayout({ id, data }: { id: string; data: ArchitectureData }) {
       <Label x={376} y={358} size={17} bold>
         Worker
       </Label>
-      <Label x={376} y={379}>Python 3.12 · asyncio gRPC · PyTorch</Label>
+      <Label x={376} y={379}>
+        Python 3.12 · asyncio gRPC · PyTorch
+      </Label>
       <Label x={376} y={398} tone="muted">
         serves gRPC :15002 · metrics :5002
       </Label>
@@ -150,7 +249,9 @@ function WideLayout({ id, data }: { id: string; data: ArchitectureData }) {
       <Label x={712} y={420} size={14} bold>
         Nominatim
       </Label>
-      <Label x={712} y={439}>OpenStreetMap</Label>
+      <Label x={712} y={439}>
+        OpenStreetMap
+      </Label>
       <Label x={712} y={460} tone="muted">
         on the internet
       </Label>
@@ -176,7 +277,15 @@ function WideLayout({ id, data }: { id: string; data: ArchitectureData }) {
         shared with the API
       </Label>
 
-      <Legend diagramId={id} items={legend([[12, 686], [172, 686], [402, 686], [600, 686]])} />
+      <Legend
+        diagramId={id}
+        items={legend([
+          [12, 686],
+          [172, 686],
+          [402, 686],
+          [600, 686],
+        ])}
+      />
     </DiagramSvg>
   );
 }
@@ -199,25 +308,69 @@ function TallLayout({ id, data }: { id: string; data: ArchitectureData }) {
   const stores = [{ ...STORES[0], lines: data.database.tall }, STORES[1], STORES[2]];
   const [nominatim, ...volumes] = BELOW_WORKER.map((b): Rect => [b.x, 690, b.w, 76]);
   return (
-    <DiagramSvg id={id} title={TITLE} description={data.description} width={360} height={878} className="mx-auto block max-w-md md:hidden">
+    <DiagramSvg
+      id={id}
+      title={TITLE}
+      description={data.description}
+      width={360}
+      height={878}
+      className="mx-auto block max-w-md md:hidden"
+    >
       <Boxes tone="external" rects={[[40, 8, 280, 76], nominatim as Rect]} />
-      <Boxes tone="primary" rects={[[8, 128, 344, 92], [8, 424, 344, 216]]} />
+      <Boxes
+        tone="primary"
+        rects={[
+          [8, 128, 344, 92],
+          [8, 424, 344, 216],
+        ]}
+      />
       <Boxes tone="neutral" rects={[...stores.map((s): Rect => [s.x, 266, 96, 90]), ...volumes]} />
       <Boxes tone="pill" radius={13} rects={steps.map((s) => s.rect)} />
 
       <Arrows
         diagramId={id}
-        lines={[[[180, 84], [180, 128]], ...BELOW_WORKER.map((b): Point[] => [[b.x + b.w / 2, 640], [b.x + b.w / 2, 690]])]}
+        lines={[
+          [
+            [180, 84],
+            [180, 128],
+          ],
+          ...BELOW_WORKER.map((b): Point[] => [
+            [b.x + b.w / 2, 640],
+            [b.x + b.w / 2, 690],
+          ]),
+        ]}
       />
-      <Arrows diagramId={id} both lines={stores.map((s): Point[] => [[s.x + 48, 220], [s.x + 48, 266]])} />
+      <Arrows
+        diagramId={id}
+        both
+        lines={stores.map((s): Point[] => [
+          [s.x + 48, 220],
+          [s.x + 48, 266],
+        ])}
+      />
       {/* gRPC, both directions, through the gaps between the stores */}
-      <Arrows diagramId={id} tone="brand" lines={[[[118, 220], [118, 424]], [[242, 424], [242, 220]]]} />
+      <Arrows
+        diagramId={id}
+        tone="brand"
+        lines={[
+          [
+            [118, 220],
+            [118, 424],
+          ],
+          [
+            [242, 424],
+            [242, 220],
+          ],
+        ]}
+      />
 
       {/* Clients */}
       <Label x={180} y={33} size={15} bold>
         Clients
       </Label>
-      <Label x={180} y={53}>curl, scripts, apps</Label>
+      <Label x={180} y={53}>
+        curl, scripts, apps
+      </Label>
       <Label x={180} y={72} tone="muted">
         not in the repository
       </Label>
@@ -232,7 +385,9 @@ function TallLayout({ id, data }: { id: string; data: ArchitectureData }) {
       <Label x={180} y={156} size={17} bold>
         API server
       </Label>
-      <Label x={180} y={178}>{data.apiStack}</Label>
+      <Label x={180} y={178}>
+        {data.apiStack}
+      </Label>
       <Label x={180} y={200} tone="muted">
         HTTP :5001 · gRPC :15001
       </Label>
@@ -271,7 +426,9 @@ function TallLayout({ id, data }: { id: string; data: ArchitectureData }) {
       <Label x={180} y={451} size={17} bold>
         Worker
       </Label>
-      <Label x={180} y={471}>Python 3.12 · PyTorch</Label>
+      <Label x={180} y={471}>
+        Python 3.12 · PyTorch
+      </Label>
       <Label x={180} y={490} tone="muted">
         gRPC :15002 · metrics :5002
       </Label>
@@ -295,7 +452,15 @@ function TallLayout({ id, data }: { id: string; data: ArchitectureData }) {
         )),
       ])}
 
-      <Legend diagramId={id} items={legend([[12, 800], [12, 824], [12, 848], [12, 872]])} />
+      <Legend
+        diagramId={id}
+        items={legend([
+          [12, 800],
+          [12, 824],
+          [12, 848],
+          [12, 872],
+        ])}
+      />
     </DiagramSvg>
   );
 }

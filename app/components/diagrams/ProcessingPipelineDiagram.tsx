@@ -1,4 +1,16 @@
-import { Arrows, Badges, Boxes, DiagramSvg, Label, Legend, ResponsiveDiagram, type BoxTone, type DiagramProps, type Point, type Rect } from "./primitives";
+import {
+  Arrows,
+  Badges,
+  Boxes,
+  DiagramSvg,
+  Label,
+  Legend,
+  ResponsiveDiagram,
+  type BoxTone,
+  type DiagramProps,
+  type Point,
+  type Rect,
+} from "./primitives";
 
 import { diagramLine, type PipelineData, type PipelineStepData } from "./data";
 
@@ -86,7 +98,13 @@ function StepBoxes({ placed }: { placed: Placed[] }) {
             {title ?? step.title}
           </Label>,
           ...lines.map((line, i) => (
-            <Label key={line.text} x={x + 16} y={y + lineStart + i * lineGap} mono={line.mono} tone={line.mono ? "accent" : undefined}>
+            <Label
+              key={line.text}
+              x={x + 16}
+              y={y + lineStart + i * lineGap}
+              mono={line.mono}
+              tone={line.mono ? "accent" : undefined}
+            >
               {line.text}
             </Label>
           )),
@@ -138,34 +156,87 @@ function WideLayout({ id, data }: { id: string; data: PipelineData }) {
     lineGap,
     chipsAt: "bottom",
   });
-  const clustering: Step = { badge: "↻", title: data.clustering.title, tone: "scheduled", wide: data.clustering.wide.map(diagramLine), tall: [] };
-  const placed = [...grid, wideBox(steps.at(-1) as Step, finalX, 796 - finalX, 20), wideBox(clustering, cols[0] ?? 0, finalX - gapX - 4, 19)];
+  const clustering: Step = {
+    badge: "↻",
+    title: data.clustering.title,
+    tone: "scheduled",
+    wide: data.clustering.wide.map(diagramLine),
+    tall: [],
+  };
+  const placed = [
+    ...grid,
+    wideBox(steps.at(-1) as Step, finalX, 796 - finalX, 20),
+    wideBox(clustering, cols[0] ?? 0, finalX - gapX - 4, 19),
+  ];
   const last = at(gridSteps.length - 1);
   const finalCx = last.x + w / 2 >= finalX ? last.x + w / 2 : finalX + (796 - finalX) / 2;
-  const faces = at(Math.max(0, data.steps.findIndex((s) => s.feedsClustering)));
+  const faces = at(
+    Math.max(
+      0,
+      data.steps.findIndex((s) => s.feedsClustering),
+    ),
+  );
   const clusterArrowX = Math.round((finalX - gapX) * 0.78);
   const legendY = lastRow + h + 32;
   return (
-    <DiagramSvg id={id} title={data.title} description={data.description} width={800} height={legendY + 60} className="hidden md:block">
+    <DiagramSvg
+      id={id}
+      title={data.title}
+      description={data.description}
+      width={800}
+      height={legendY + 60}
+      className="hidden md:block"
+    >
       <Arrows
         diagramId={id}
         lines={[
           // Along each row
           ...grid.flatMap((_, i): Point[][] =>
-            i + 1 < grid.length && (i + 1) % perRow !== 0 ? [[[at(i).x + w, at(i).y + mid], [at(i + 1).x, at(i).y + mid]]] : [],
+            i + 1 < grid.length && (i + 1) % perRow !== 0
+              ? [
+                  [
+                    [at(i).x + w, at(i).y + mid],
+                    [at(i + 1).x, at(i).y + mid],
+                  ],
+                ]
+              : [],
           ),
           // Each full row wraps to the next
           ...grid.flatMap((_, i): Point[][] =>
             i + 1 < grid.length && (i + 1) % perRow === 0
-              ? [[[at(i).x + w / 2, at(i).y + h], [at(i).x + w / 2, at(i).y + h + 30], [at(i + 1).x + w / 2, at(i).y + h + 30], [at(i + 1).x + w / 2, at(i + 1).y]]]
+              ? [
+                  [
+                    [at(i).x + w / 2, at(i).y + h],
+                    [at(i).x + w / 2, at(i).y + h + 30],
+                    [at(i + 1).x + w / 2, at(i).y + h + 30],
+                    [at(i + 1).x + w / 2, at(i + 1).y],
+                  ],
+                ]
               : [],
           ),
           // The last step of the grid to the final step
-          [[last.x + w / 2, last.y + h], [last.x + w / 2, last.y + h + 30], [finalCx, last.y + h + 30], [finalCx, lastRow]],
+          [
+            [last.x + w / 2, last.y + h],
+            [last.x + w / 2, last.y + h + 30],
+            [finalCx, last.y + h + 30],
+            [finalCx, lastRow],
+          ],
         ]}
       />
       {/* Faces feed the scheduled clustering */}
-      <Arrows diagramId={id} tone="brand" dashed lines={[[[faces.x + 54, faces.y + h], [faces.x + 54, lastRow - 30], [clusterArrowX, lastRow - 30], [clusterArrowX, lastRow]]]} />
+      <Arrows
+        diagramId={id}
+        tone="brand"
+        dashed
+        lines={[
+          [
+            [faces.x + 54, faces.y + h],
+            [faces.x + 54, lastRow - 30],
+            [clusterArrowX, lastRow - 30],
+            [clusterArrowX, lastRow],
+          ],
+        ]}
+      />
       <Label x={Math.round((clusterArrowX + faces.x + 54) / 2)} y={lastRow - 36} tone="accent">
         faces, clustered later
       </Label>
@@ -202,22 +273,68 @@ function TallLayout({ id, data }: { id: string; data: PipelineData }) {
   const ys = steps.map((_, i) => top + i * (h + gap));
   const clusterY = (ys[ys.length - 1] ?? 0) + h + 36;
   const clusterH = 132;
-  const facesY = ys[Math.max(0, data.steps.findIndex((s) => s.feedsClustering))] ?? 0;
-  const clustering: Step = { badge: "↻", title: data.clustering.shortTitle, tone: "scheduled", wide: [], tall: data.clustering.tall.map(diagramLine) };
+  const facesY =
+    ys[
+      Math.max(
+        0,
+        data.steps.findIndex((s) => s.feedsClustering),
+      )
+    ] ?? 0;
+  const clustering: Step = {
+    badge: "↻",
+    title: data.clustering.shortTitle,
+    tone: "scheduled",
+    wide: [],
+    tall: data.clustering.tall.map(diagramLine),
+  };
   const legendY = clusterY + clusterH + 34;
   const placed: Placed[] = [
-    ...steps.map((s, i): Placed => ({ step: s, rect: [x, ys[i] ?? 0, w, h], lines: s.tall, lineStart: 57, lineGap: 18, chipsAt: "right" })),
-    { step: clustering, rect: [x, clusterY, w, clusterH], lines: clustering.tall, lineStart: 57, lineGap: 19, chipsAt: "right" },
+    ...steps.map((s, i): Placed => ({
+      step: s,
+      rect: [x, ys[i] ?? 0, w, h],
+      lines: s.tall,
+      lineStart: 57,
+      lineGap: 18,
+      chipsAt: "right",
+    })),
+    {
+      step: clustering,
+      rect: [x, clusterY, w, clusterH],
+      lines: clustering.tall,
+      lineStart: 57,
+      lineGap: 19,
+      chipsAt: "right",
+    },
   ];
   return (
-    <DiagramSvg id={id} title={data.title} description={data.description} width={360} height={legendY + 100} className="mx-auto block max-w-md md:hidden">
-      <Arrows diagramId={id} lines={ys.slice(0, -1).map((y): Point[] => [[x + w / 2, y + h], [x + w / 2, y + h + gap]])} />
+    <DiagramSvg
+      id={id}
+      title={data.title}
+      description={data.description}
+      width={360}
+      height={legendY + 100}
+      className="mx-auto block max-w-md md:hidden"
+    >
+      <Arrows
+        diagramId={id}
+        lines={ys.slice(0, -1).map((y): Point[] => [
+          [x + w / 2, y + h],
+          [x + w / 2, y + h + gap],
+        ])}
+      />
       {/* Faces feed the scheduled clustering, along the right gutter */}
       <Arrows
         diagramId={id}
         tone="brand"
         dashed
-        lines={[[[x + w, facesY + h / 2], [346, facesY + h / 2], [346, clusterY + clusterH / 2], [x + w, clusterY + clusterH / 2]]]}
+        lines={[
+          [
+            [x + w, facesY + h / 2],
+            [346, facesY + h / 2],
+            [346, clusterY + clusterH / 2],
+            [x + w, clusterY + clusterH / 2],
+          ],
+        ]}
       />
 
       <StepBoxes placed={placed} />
@@ -243,7 +360,11 @@ export interface ProcessingPipelineDiagramProps extends DiagramProps {
 }
 
 /** What happens to a photo or video between upload and READY, step by step. */
-export function ProcessingPipelineDiagram({ className, idPrefix = "pipeline-diagram", data }: ProcessingPipelineDiagramProps) {
+export function ProcessingPipelineDiagram({
+  className,
+  idPrefix = "pipeline-diagram",
+  data,
+}: ProcessingPipelineDiagramProps) {
   return (
     <ResponsiveDiagram
       className={className}

@@ -70,7 +70,8 @@ export function parseDiagramData(value: unknown): { data: DiagramData } | { erro
   const text = (v: unknown, path: string) => {
     if (!isText(v)) problems.push(`${path} must be text`);
   };
-  const record = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {});
+  const record = (v: unknown): Record<string, unknown> =>
+    typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
   const root = record(value);
   const arch = record(root.architecture);
   text(arch.apiStack, "architecture.apiStack");
@@ -92,11 +93,15 @@ export function parseDiagramData(value: unknown): { data: DiagramData } | { erro
     texts(step.wide, `${path}.wide`);
     texts(step.tall, `${path}.tall`);
     const chips = step.chips;
-    if (chips !== undefined && !(Array.isArray(chips) && chips.every((c) => c === "processing" || c === "ready" || c === "failed"))) {
+    if (
+      chips !== undefined &&
+      !(Array.isArray(chips) && chips.every((c) => c === "processing" || c === "ready" || c === "failed"))
+    ) {
       problems.push(`${path}.chips must list "processing", "ready" or "failed"`);
     }
   });
-  if (steps.filter((s) => record(s).feedsClustering === true).length !== 1) problems.push("exactly one of pipeline.steps must have feedsClustering: true");
+  if (steps.filter((s) => record(s).feedsClustering === true).length !== 1)
+    problems.push("exactly one of pipeline.steps must have feedsClustering: true");
   const clustering = record(pipe.clustering);
   text(clustering.title, "pipeline.clustering.title");
   text(clustering.shortTitle, "pipeline.clustering.shortTitle");

@@ -103,7 +103,13 @@ export function Boxes({ tone, rects, radius = 12 }: { tone: BoxTone; rects: read
 }
 
 /** Numbered circles, e.g. the step numbers of a pipeline. */
-export function Badges({ badges, radius = 12 }: { badges: readonly { cx: number; cy: number; label: string }[]; radius?: number }) {
+export function Badges({
+  badges,
+  radius = 12,
+}: {
+  badges: readonly { cx: number; cy: number; label: string }[];
+  radius?: number;
+}) {
   return (
     <>
       <g className="diagram-badge" fill="#e0f2fe" stroke={brandColors.primary} strokeWidth={1.5}>
@@ -215,7 +221,17 @@ export function Legend({ diagramId, items }: { diagramId: string; items: readonl
     <>
       {items.map(({ swatch, at: [x, y] }) =>
         swatch === "brand-line" ? (
-          <Arrows key={swatch} diagramId={diagramId} tone="brand" lines={[[[x, y - 4], [x + 22, y - 4]]]} />
+          <Arrows
+            key={swatch}
+            diagramId={diagramId}
+            tone="brand"
+            lines={[
+              [
+                [x, y - 4],
+                [x + 22, y - 4],
+              ],
+            ]}
+          />
         ) : (
           <Boxes key={swatch} tone={swatch} radius={4} rects={[[x, y - 11, 22, 14]]} />
         ),

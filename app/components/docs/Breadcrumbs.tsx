@@ -14,7 +14,10 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
                   {item.label}
                 </Link>
               ) : (
-                <span aria-current={last ? "page" : undefined} className={last ? "font-medium text-slate-900 dark:text-slate-100" : undefined}>
+                <span
+                  aria-current={last ? "page" : undefined}
+                  className={last ? "font-medium text-slate-900 dark:text-slate-100" : undefined}
+                >
                   {item.label}
                 </span>
               )}

@@ -3,7 +3,12 @@ import type { ContentRouteData } from "~/docs/route-data";
 import { announce } from "~/lib/announce";
 
 function formatDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** With JavaScript the Markdown link copies the page; without, it opens the Markdown. */
@@ -29,7 +34,11 @@ export function PageMeta({ data }: { data: ContentRouteData }) {
         <a href={data.editUrl} className="font-medium text-brand-strong hover:underline dark:text-brand">
           Edit this page
         </a>
-        <a href={data.markdownUrl} className="font-medium text-brand-strong hover:underline dark:text-brand" onClick={copyMarkdown}>
+        <a
+          href={data.markdownUrl}
+          className="font-medium text-brand-strong hover:underline dark:text-brand"
+          onClick={copyMarkdown}
+        >
           Copy page as Markdown
         </a>
       </div>

@@ -4,7 +4,8 @@ import type { PageLink } from "~/docs/route-data";
 /** Previous and next pages in sidebar order. */
 export function Pagination({ previous, next }: { previous: PageLink | null; next: PageLink | null }) {
   if (!previous && !next) return null;
-  const card = "flex flex-col rounded-lg border border-slate-200 px-4 py-3 hover:border-brand-strong dark:border-slate-800 dark:hover:border-brand";
+  const card =
+    "flex flex-col rounded-lg border border-slate-200 px-4 py-3 hover:border-brand-strong dark:border-slate-800 dark:hover:border-brand";
   return (
     <nav aria-label="Previous and next pages" className="mt-12 grid gap-4 sm:grid-cols-2">
       {previous ? (

@@ -9,12 +9,7 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
       {items.map((item) =>
         item.type === "link" ? (
           <li key={item.url}>
-            <NavLink
-              to={item.url}
-              end
-              prefetch="intent"
-              className="sidebar-link"
-            >
+            <NavLink to={item.url} end prefetch="intent" className="sidebar-link">
               {item.label}
             </NavLink>
           </li>
@@ -24,7 +19,10 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
             <details open>
               <summary className="sidebar-category">
                 {item.label}
-                <span aria-hidden="true" className="text-slate-500 transition-transform dark:text-slate-400 [details[open]>summary>&]:rotate-90">
+                <span
+                  aria-hidden="true"
+                  className="text-slate-500 transition-transform dark:text-slate-400 [details[open]>summary>&]:rotate-90"
+                >
                   ›
                 </span>
               </summary>

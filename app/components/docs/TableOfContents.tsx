@@ -18,7 +18,8 @@ function useActiveHeading(ids: string[]): string | null {
         if (heading && heading.getBoundingClientRect().top <= ACTIVE_OFFSET_PX) current = id;
       }
       // At the very bottom, the last section is the one being read even if its heading never reached the top.
-      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) current = ids[ids.length - 1] ?? current;
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2)
+        current = ids[ids.length - 1] ?? current;
       setActive(current ?? ids[0] ?? null);
     };
     const onScroll = () => {
@@ -41,11 +42,7 @@ function Entries({ toc, active }: { toc: TocEntry[]; active: string | null }) {
     <ul className="space-y-1 text-sm">
       {toc.map((entry) => (
         <li key={entry.id} className={entry.depth === 3 ? "pl-3" : undefined}>
-          <a
-            href={`#${entry.id}`}
-            aria-current={active === entry.id ? "location" : undefined}
-            className="toc-link"
-          >
+          <a href={`#${entry.id}`} aria-current={active === entry.id ? "location" : undefined} className="toc-link">
             {entry.text}
           </a>
         </li>
@@ -74,7 +71,9 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
         </nav>
       </details>
       <nav aria-label="On this page" className="toc hidden xl:block">
-        <p className="mb-2 text-xs font-bold uppercase tracking-wide text-slate-600 dark:text-slate-400">On this page</p>
+        <p className="mb-2 text-xs font-bold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+          On this page
+        </p>
         <Entries toc={toc} active={active} />
       </nav>
     </>

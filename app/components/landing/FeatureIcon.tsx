@@ -1,6 +1,7 @@
 /* Line icons for the feature cards, drawn by us on a 24-unit grid. Decorative: the card's heading names the feature. */
 
-const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+const circle = (cx: number, cy: number, r: number) =>
+  `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 
 export const FEATURE_ICONS = {
   albums: "M8 3h12v12H8zM4 7v13h13M8 12l3-3 3 3 2-2 4 4",
@@ -19,7 +20,17 @@ export type FeatureIconName = keyof typeof FEATURE_ICONS;
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
   return (
     <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-brand-strong dark:bg-sky-950 dark:text-brand">
-      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d={FEATURE_ICONS[name]} />
       </svg>
     </span>

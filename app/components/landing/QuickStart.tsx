@@ -12,7 +12,10 @@ export function QuickStart({ codeHtml }: { codeHtml: string }) {
       <div className="[&_.code-block]:!mt-0" dangerouslySetInnerHTML={{ __html: codeHtml }} />
       <div className="grid gap-4 text-slate-700 lg:grid-cols-2 dark:text-slate-300">
         {QUICK_START.notes.map((note) => (
-          <div key={note.title} className="rounded-lg border-l-4 border-amber-500 bg-white px-4 py-3 dark:border-amber-400 dark:bg-slate-900">
+          <div
+            key={note.title}
+            className="rounded-lg border-l-4 border-amber-500 bg-white px-4 py-3 dark:border-amber-400 dark:bg-slate-900"
+          >
             <h3 className="font-bold text-slate-900 dark:text-white">{note.title}</h3>
             <p className="mt-1">{note.text}</p>
           </div>

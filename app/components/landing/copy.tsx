@@ -91,18 +91,19 @@ export const FEATURES = {
   ] satisfies Feature[],
 };
 
-
 export const SELF_HOST = {
   title: "Why host it yourself",
-  intro: "Your family's pictures stay yours: where they live, who sees them and how long you keep them are your decisions.",
+  intro:
+    "Your family's pictures stay yours: where they live, who sees them and how long you keep them are your decisions.",
   items: [
     {
       title: "Your data stays home",
       text: (
         <>
-          Files, database and machine learning all run on machines you control; no cloud service receives your pictures. One exception: for
-          items with a GPS position, the coordinates are sent to OpenStreetMap to look up an address. Set{" "}
-          <InlineCode>SMRITI_ML_PLACES</InlineCode> to <InlineCode>false</InlineCode> to keep them home, at the cost of places.
+          Files, database and machine learning all run on machines you control; no cloud service receives your pictures.
+          One exception: for items with a GPS position, the coordinates are sent to OpenStreetMap to look up an address.
+          Set <InlineCode>SMRITI_ML_PLACES</InlineCode> to <InlineCode>false</InlineCode> to keep them home, at the cost
+          of places.
         </>
       ),
       link: { label: "Privacy and trust", to: "/docs/user-guide/introduction#privacy-and-trust" },
@@ -111,8 +112,9 @@ export const SELF_HOST = {
       title: "No vendor lock-in",
       text: (
         <>
-          Originals are kept as uploaded, in a folder or in MinIO, and the metadata sits in an ordinary PostgreSQL database, so standard tools
-          back them up. The code is open source under the Apache License 2.0, and every feature is a documented REST call.
+          Originals are kept as uploaded, in a folder or in MinIO, and the metadata sits in an ordinary PostgreSQL
+          database, so standard tools back them up. The code is open source under the Apache License 2.0, and every
+          feature is a documented REST call.
         </>
       ),
       link: { label: "Backing up your library", to: "/docs/user-guide/backups-and-upgrades#backups" },
@@ -121,8 +123,8 @@ export const SELF_HOST = {
       title: "Yours to run, and to secure",
       text: (
         <>
-          Self-hosting makes the care yours. The defaults include public passwords and plain HTTP: change the passwords before the first
-          start, and put a proxy with TLS in front before you open it to the internet.
+          Self-hosting makes the care yours. The defaults include public passwords and plain HTTP: change the passwords
+          before the first start, and put a proxy with TLS in front before you open it to the internet.
         </>
       ),
       link: { label: "Reverse proxy and TLS", to: "/docs/user-guide/deployment#reverse-proxy-and-tls" },
@@ -145,8 +147,8 @@ export const QUICK_START = {
   title: "Quick start",
   intro: (
     <>
-      On one machine with Docker Engine and Compose v2, Git, Python 3 and <InlineCode>curl</InlineCode> (plan for at least 2 CPU cores
-      and 4 GB of memory), these commands fetch release 24.05.08 and the model files made for it:
+      On one machine with Docker Engine and Compose v2, Git, Python 3 and <InlineCode>curl</InlineCode> (plan for at
+      least 2 CPU cores and 4 GB of memory), these commands fetch release 24.05.08 and the model files made for it:
     </>
   ),
   notes: [
@@ -154,8 +156,9 @@ export const QUICK_START = {
       title: "Model files of your release",
       text: (
         <>
-          The upstream helper (<InlineCode>make setup-models</InlineCode>, which <InlineCode>make start</InlineCode> also runs) fetches the
-          newest release&apos;s model files, and 24.05.08 cannot load them. Use the files of your release, as above.
+          The upstream helper (<InlineCode>make setup-models</InlineCode>, which <InlineCode>make start</InlineCode>{" "}
+          also runs) fetches the newest release&apos;s model files, and 24.05.08 cannot load them. Use the files of your
+          release, as above.
         </>
       ),
     },
@@ -163,13 +166,16 @@ export const QUICK_START = {
       title: "Passwords before the first start",
       text: (
         <>
-          The default passwords are public. Replace them before the first <InlineCode>docker compose up -d</InlineCode>: the database keeps
-          the password it is first started with.
+          The default passwords are public. Replace them before the first <InlineCode>docker compose up -d</InlineCode>:
+          the database keeps the password it is first started with.
         </>
       ),
     },
   ] satisfies TitledText[],
-  next: { label: "Continue with the installation guide", to: "/docs/user-guide/installation#change-the-default-credentials" },
+  next: {
+    label: "Continue with the installation guide",
+    to: "/docs/user-guide/installation#change-the-default-credentials",
+  },
 };
 
 export const STATUS = {
@@ -180,8 +186,9 @@ export const STATUS = {
       title: "API first",
       text: (
         <>
-          The repository holds the server only: the REST API and the processing worker. There is no web, desktop or mobile app yet; upstream
-          lists them as in progress. Today you use it with <InlineCode>curl</InlineCode>, scripts, or a client you write.
+          The repository holds the server only: the REST API and the processing worker. There is no web, desktop or
+          mobile app yet; upstream lists them as in progress. Today you use it with <InlineCode>curl</InlineCode>,
+          scripts, or a client you write.
         </>
       ),
       link: { label: "What works today", to: "/docs/user-guide/introduction#what-works-today" },
@@ -190,8 +197,8 @@ export const STATUS = {
       title: "Release 24.05.08",
       text: (
         <>
-          These pages describe release 24.05.08 of May 2024. The newest tag is 24.06.24 and work has continued since, so features and calls
-          may still change. Notes in the guide mark what newer code does differently.
+          These pages describe release 24.05.08 of May 2024. The newest tag is 24.06.24 and work has continued since, so
+          features and calls may still change. Notes in the guide mark what newer code does differently.
         </>
       ),
       link: { label: "Versions and newer code", to: "/docs/user-guide/introduction#versions" },
@@ -200,8 +207,9 @@ export const STATUS = {
       title: "Known limitations",
       text: (
         <>
-          Reading the 24.05.08 code turned up gaps that matter when several people share a server: search is not limited to the
-          caller&apos;s items, passwords are stored as unsalted hashes, and the items of any album can be read by whoever knows its id.
+          Reading the 24.05.08 code turned up gaps that matter when several people share a server: search is not limited
+          to the caller&apos;s items, passwords are stored as unsalted hashes, and the items of any album can be read by
+          whoever knows its id.
         </>
       ),
       link: { label: "All known limitations", to: "/docs/user-guide/introduction#known-limitations" },

@@ -9,9 +9,18 @@ import type { TitledText } from "./titled-text";
  * navigation.
  */
 
-export const LINK_CLASS = "font-medium text-brand-strong underline underline-offset-2 hover:no-underline dark:text-brand";
+export const LINK_CLASS =
+  "font-medium text-brand-strong underline underline-offset-2 hover:no-underline dark:text-brand";
 
-export function TextLink({ to, children, className = LINK_CLASS }: { to: string; children: ReactNode; className?: string }) {
+export function TextLink({
+  to,
+  children,
+  className = LINK_CLASS,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <a href={to} className={className}>
       {children}
@@ -20,23 +29,37 @@ export function TextLink({ to, children, className = LINK_CLASS }: { to: string;
 }
 
 export function InlineCode({ children }: { children: ReactNode }) {
-  return <code className="whitespace-nowrap rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.875em] dark:bg-slate-800">{children}</code>;
+  return (
+    <code className="whitespace-nowrap rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.875em] dark:bg-slate-800">
+      {children}
+    </code>
+  );
 }
 
 /** A landing page section: an h2 (which names the section), an optional introduction, and its content. */
-export function Section(props: { id: string; title: string; intro?: ReactNode; tinted?: boolean; children: ReactNode }) {
+export function Section(props: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
   const headingId = `${props.id}-title`;
   return (
     <section
       id={props.id}
       aria-labelledby={headingId}
-      className={props.tinted ? "border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950" : undefined}
+      className={
+        props.tinted ? "border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950" : undefined
+      }
     >
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
         <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {props.title}
         </h2>
-        {props.intro ? <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{props.intro}</p> : null}
+        {props.intro ? (
+          <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{props.intro}</p>
+        ) : null}
         <div className="mt-8 sm:mt-10">{props.children}</div>
       </div>
     </section>

@@ -11,9 +11,22 @@ const suggestScript = (basePath: string) =>
 
 export function BasePathBanner({ basePath }: { basePath: string }) {
   return (
-    <div className="base-path-banner" role="alert" style={{ padding: "12px 16px", background: "#fff3cd", color: "#3d2c00", borderBottom: "1px solid #e0c46c", fontFamily: "sans-serif" }}>
-      <strong>This site did not load properly.</strong> It is configured for the base path <code>{basePath}</code>, and its
-      styles and scripts could not be loaded from here. <span id="base-path-suggestion" suppressHydrationWarning>Open it at <a href={basePath}>{basePath}</a>, or set SITE_BASE_PATH to the path it is served under.</span>
+    <div
+      className="base-path-banner"
+      role="alert"
+      style={{
+        padding: "12px 16px",
+        background: "#fff3cd",
+        color: "#3d2c00",
+        borderBottom: "1px solid #e0c46c",
+        fontFamily: "sans-serif",
+      }}
+    >
+      <strong>This site did not load properly.</strong> It is configured for the base path <code>{basePath}</code>, and
+      its styles and scripts could not be loaded from here.{" "}
+      <span id="base-path-suggestion" suppressHydrationWarning>
+        Open it at <a href={basePath}>{basePath}</a>, or set SITE_BASE_PATH to the path it is served under.
+      </span>
       <script dangerouslySetInnerHTML={{ __html: suggestScript(basePath) }} />
     </div>
   );

@@ -43,7 +43,9 @@ function RetryButton({ label }: { label: string }) {
 export function LoadFailurePage() {
   return (
     <ErrorLayout code="Error" title="We could not load this page.">
-      <p>The server did not answer, or could not read the page's content. It may be restarting: try again in a moment.</p>
+      <p>
+        The server did not answer, or could not read the page's content. It may be restarting: try again in a moment.
+      </p>
       <RetryButton label="Retry" />
     </ErrorLayout>
   );
@@ -52,7 +54,10 @@ export function LoadFailurePage() {
 export function CrashPage() {
   return (
     <ErrorLayout code="Error" title="This page crashed.">
-      <p>Something went wrong while showing this page. Trying again usually helps; if it keeps happening, please report it.</p>
+      <p>
+        Something went wrong while showing this page. Trying again usually helps; if it keeps happening, please report
+        it.
+      </p>
       <RetryButton label="Try again" />
     </ErrorLayout>
   );
@@ -90,13 +95,19 @@ export function ProblemReport({ problem }: { problem: ContentProblem }) {
  */
 export function ContentProblemPage({ problems }: { problems: ContentProblem[] }) {
   return (
-    <ErrorLayout code="Content error" title={problems.length === 1 ? "The content has a mistake." : `The content has ${problems.length} mistakes.`}>
+    <ErrorLayout
+      code="Content error"
+      title={problems.length === 1 ? "The content has a mistake." : `The content has ${problems.length} mistakes.`}
+    >
       <ul className="space-y-4">
         {problems.map((problem, index) => (
           <ProblemReport key={index} problem={problem} />
         ))}
       </ul>
-      <p>Fix it and save the file: this page updates by itself. The production build (<code>npm run build</code>) stops on the same mistake.</p>
+      <p>
+        Fix it and save the file: this page updates by itself. The production build (<code>npm run build</code>) stops
+        on the same mistake.
+      </p>
     </ErrorLayout>
   );
 }

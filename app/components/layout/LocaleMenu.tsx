@@ -15,7 +15,15 @@ export function LocaleMenu() {
   const address = useReturnAddress();
   const className = "menu-item font-medium text-brand-strong dark:text-brand";
   return (
-    <DropdownMenu label="Language" summary={<><GlobeIcon /><span>{locales[0]?.label}</span></>}>
+    <DropdownMenu
+      label="Language"
+      summary={
+        <>
+          <GlobeIcon />
+          <span>{locales[0]?.label}</span>
+        </>
+      }
+    >
       <ul className="text-sm">
         {locales.map((locale) => (
           <li key={locale.code}>

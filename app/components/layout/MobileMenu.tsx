@@ -43,9 +43,10 @@ export function MobileMenu() {
     if (!details) return;
     const summary = details.querySelector("summary");
     const focusables = () =>
-      [...details.querySelectorAll<HTMLElement>(FOCUSABLE), ...document.querySelectorAll<HTMLElement>(`.docs-sidebar :is(${FOCUSABLE})`)].filter(
-        (el) => el === summary || reachable(el),
-      );
+      [
+        ...details.querySelectorAll<HTMLElement>(FOCUSABLE),
+        ...document.querySelectorAll<HTMLElement>(`.docs-sidebar :is(${FOCUSABLE})`),
+      ].filter((el) => el === summary || reachable(el));
     const onKey = (event: KeyboardEvent) => {
       if (!details.open) return;
       if (event.key === "Escape") {
@@ -61,7 +62,8 @@ export function MobileMenu() {
       event.preventDefault();
       const index = items.indexOf(document.activeElement as HTMLElement);
       const step = event.shiftKey ? -1 : 1;
-      const next = index === -1 ? (event.shiftKey ? items.length - 1 : 0) : (index + step + items.length) % items.length;
+      const next =
+        index === -1 ? (event.shiftKey ? items.length - 1 : 0) : (index + step + items.length) % items.length;
       items[next]?.focus();
     };
     const onToggle = () => {

@@ -25,10 +25,7 @@ export function PrimaryLinks() {
 export function RepositoryLink() {
   const { repositoryUrl } = useSiteConfig();
   return (
-    <a
-      href={repositoryUrl}
-      className="nav-link flex items-center gap-1"
-    >
+    <a href={repositoryUrl} className="nav-link flex items-center gap-1">
       GitHub
       <ExternalIcon />
       <span className="sr-only">(source code repository)</span>

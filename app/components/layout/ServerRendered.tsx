@@ -25,5 +25,11 @@ export function ServerRendered({ id, render }: { id: string; render: () => React
       </div>
     );
   }
-  return <div ref={ref} data-server-rendered={id} dangerouslySetInnerHTML={{ __html: serverRenderedHtml("data-server-rendered", id) }} />;
+  return (
+    <div
+      ref={ref}
+      data-server-rendered={id}
+      dangerouslySetInnerHTML={{ __html: serverRenderedHtml("data-server-rendered", id) }}
+    />
+  );
 }

@@ -14,13 +14,22 @@ export function NotFoundPage() {
       <p>There is no page at this address. It may have moved, or the link that brought you here is wrong.</p>
       <ul className="list-inside list-disc">
         <li>
-          <Link className="text-brand-strong underline dark:text-brand" to="/docs/user-guide/introduction">User guide</Link>: what the product does and how to install it
+          <Link className="text-brand-strong underline dark:text-brand" to="/docs/user-guide/introduction">
+            User guide
+          </Link>
+          : what the product does and how to install it
         </li>
         <li>
-          <Link className="text-brand-strong underline dark:text-brand" to="/docs/dev-guide/introduction">Developer guide</Link>: architecture and contributing
+          <Link className="text-brand-strong underline dark:text-brand" to="/docs/dev-guide/introduction">
+            Developer guide
+          </Link>
+          : architecture and contributing
         </li>
         <li>
-          <Link className="text-brand-strong underline dark:text-brand" to="/api">API reference</Link>: every call of the REST API
+          <Link className="text-brand-strong underline dark:text-brand" to="/api">
+            API reference
+          </Link>
+          : every call of the REST API
         </li>
       </ul>
       <div className="max-w-sm">
@@ -35,7 +44,10 @@ const STATUS_TEXT: Record<number, [string, string]> = {
   403: ["Not allowed", "This request is not accepted here. Forms on this site only work from the site itself."],
   405: ["Method not allowed", "This address only answers to reading it (GET)."],
   414: ["Address too long", "The address you asked for is longer than this site accepts."],
-  431: ["Request too large", "Your browser sent more cookies or headers than this site accepts. Clearing this site's cookies fixes it."],
+  431: [
+    "Request too large",
+    "Your browser sent more cookies or headers than this site accepts. Clearing this site's cookies fixes it.",
+  ],
 };
 
 export function StatusPage({ status }: { status: number }) {
@@ -44,7 +56,9 @@ export function StatusPage({ status }: { status: number }) {
     <ErrorLayout code={String(status)} title={title}>
       <p>{text}</p>
       <p>
-        <Link className="text-brand-strong underline dark:text-brand" to="/">Go to the home page</Link>
+        <Link className="text-brand-strong underline dark:text-brand" to="/">
+          Go to the home page
+        </Link>
       </p>
     </ErrorLayout>
   );

@@ -20,16 +20,19 @@ export function VersionBanner() {
       <p className="mx-auto max-w-8xl px-4 py-2">
         {data.version.status === "next" ? (
           <>
-            <strong>{data.version.label}: unreleased.</strong> This documents the main branch of the code, which has not been released
-            yet; what it describes may still change.{" "}
+            <strong>{data.version.label}: unreleased.</strong> This documents the main branch of the code, which has not
+            been released yet; what it describes may still change.{" "}
           </>
         ) : (
           <>
-            <strong>Release {data.version.label}.</strong> This documents an older release, which is no longer current.{" "}
+            <strong>Release {data.version.label}.</strong> This documents an older release, which is no longer
+            current.{" "}
           </>
         )}
         <Link to={current.url} className="font-medium underline">
-          {current.samePage ? `See this page in ${current.label} (current)` : `See the ${current.label} (current) documentation`}
+          {current.samePage
+            ? `See this page in ${current.label} (current)`
+            : `See the ${current.label} (current) documentation`}
         </Link>
         {current.samePage ? "." : ", which has no such page."}
       </p>

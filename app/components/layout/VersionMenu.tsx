@@ -23,11 +23,19 @@ export function VersionMenu() {
               // Its route is looked up when chosen, not when the page renders: the menu is closed most of the time.
               discover="none"
               aria-current={version.id === data?.version.id ? "true" : undefined}
-              title={version.samePage ? undefined : `This page is not in ${version.label}: opens its ${version.fallback}`}
-              className={version.id === data?.version.id ? "menu-item font-medium text-brand-strong dark:text-brand" : "menu-item"}
+              title={
+                version.samePage ? undefined : `This page is not in ${version.label}: opens its ${version.fallback}`
+              }
+              className={
+                version.id === data?.version.id
+                  ? "menu-item font-medium text-brand-strong dark:text-brand"
+                  : "menu-item"
+              }
             >
               {version.label}
-              {version.status === "current" ? <span className="text-slate-600 dark:text-slate-400"> (current)</span> : null}
+              {version.status === "current" ? (
+                <span className="text-slate-600 dark:text-slate-400"> (current)</span>
+              ) : null}
             </Link>
           </li>
         ))}

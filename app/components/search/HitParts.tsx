@@ -4,7 +4,11 @@ import { Highlight } from "./Highlight";
 /** Where the hit lives: "User Guide › Features", "API Reference › Albums". */
 export function HitTrail({ hit }: { hit: SearchHit }) {
   if (!hit.trail) return null;
-  return <span className="block text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{hit.trail}</span>;
+  return (
+    <span className="block text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
+      {hit.trail}
+    </span>
+  );
 }
 
 /** The page title, then the section the match is under. */
@@ -40,7 +44,9 @@ export function HitEndpoint({ endpoint }: { endpoint: NonNullable<SearchHit["end
 export function HitSnippet({ hit, className = "" }: { hit: SearchHit; className?: string }) {
   if (hit.snippet.length === 0) return null;
   return (
-    <span className={`block text-slate-700 dark:text-slate-300 ${hit.snippetIsCode ? "break-all font-mono text-xs" : "text-sm"} ${className}`}>
+    <span
+      className={`block text-slate-700 dark:text-slate-300 ${hit.snippetIsCode ? "break-all font-mono text-xs" : "text-sm"} ${className}`}
+    >
       <Highlight parts={hit.snippet} />
     </span>
   );

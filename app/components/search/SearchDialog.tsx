@@ -13,7 +13,11 @@ const DEBOUNCE_MS = 150;
 type Status = "idle" | "loading" | "done" | "failed";
 
 /** Results as the reader types: fetched from /search.json, debounced, the stale ones aborted. */
-function useInstantResults(query: string, scope: SearchScope, versions: SearchVersion[]): { answer: SearchAnswer | null; status: Status } {
+function useInstantResults(
+  query: string,
+  scope: SearchScope,
+  versions: SearchVersion[],
+): { answer: SearchAnswer | null; status: Status } {
   const address = `/search.json?${searchQuery(query.trim(), scope, versions)}`;
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [status, setStatus] = useState<Status>("idle");
@@ -205,12 +209,15 @@ export default function SearchDialog({ onClose, takeTyped, reading, versions }: 
               className="h-4 w-4 accent-brand-strong"
             />
             <label htmlFor={`${id}-all-versions`}>
-              Search all versions <span className="text-slate-600 dark:text-slate-400">(else {reading.label} only)</span>
+              Search all versions{" "}
+              <span className="text-slate-600 dark:text-slate-400">(else {reading.label} only)</span>
             </label>
           </div>
         ) : null}
         <div className="flex-1">
-          {query.trim() && answer ? <ExactElsewhere answer={answer} className="mx-3 mt-3" onFollow={() => close(false)} /> : null}
+          {query.trim() && answer ? (
+            <ExactElsewhere answer={answer} className="mx-3 mt-3" onFollow={() => close(false)} />
+          ) : null}
           <ul ref={list} id={listId} role="listbox" aria-label="Results" hidden={!expanded} className="p-2">
             {hits.map((hit, i) => (
               <li
@@ -242,20 +249,28 @@ export default function SearchDialog({ onClose, takeTyped, reading, versions }: 
             </p>
           ) : null}
           {status === "failed" ? (
-            <p className="px-4 py-6 text-slate-700 dark:text-slate-300">Search is not available right now. Press Enter to try the results page.</p>
+            <p className="px-4 py-6 text-slate-700 dark:text-slate-300">
+              Search is not available right now. Press Enter to try the results page.
+            </p>
           ) : null}
           {!query.trim() ? (
-            <p className="px-4 py-6 text-slate-700 dark:text-slate-300">Type to search the user guide, the developer guide and the API reference.</p>
+            <p className="px-4 py-6 text-slate-700 dark:text-slate-300">
+              Type to search the user guide, the developer guide and the API reference.
+            </p>
           ) : null}
         </div>
 
         <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-4 py-2 text-sm text-slate-600 dark:border-slate-700 dark:bg-brand-night dark:text-slate-400">
           <p id={`${id}-keys`} className="hidden sm:block">
-            <kbd className="font-mono">↑</kbd> <kbd className="font-mono">↓</kbd> to choose, <kbd className="font-mono">Enter</kbd> to open,{" "}
-            <kbd className="font-mono">Esc</kbd> to close
+            <kbd className="font-mono">↑</kbd> <kbd className="font-mono">↓</kbd> to choose,{" "}
+            <kbd className="font-mono">Enter</kbd> to open, <kbd className="font-mono">Esc</kbd> to close
           </p>
           {query.trim() ? (
-            <Link className="font-medium text-brand-strong underline dark:text-brand" to={resultsUrl(query.trim())} onClick={() => close(false)}>
+            <Link
+              className="font-medium text-brand-strong underline dark:text-brand"
+              to={resultsUrl(query.trim())}
+              onClick={() => close(false)}
+            >
               All results for “{query.trim()}”
             </Link>
           ) : null}

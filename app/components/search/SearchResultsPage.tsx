@@ -23,13 +23,22 @@ function Suggestions() {
         <h2 className="text-base font-bold text-slate-900 dark:text-white">Browse instead</h2>
         <ul className="mt-2 list-inside list-disc space-y-1">
           <li>
-            <Link className={LINK} to="/docs/user-guide/introduction">User guide</Link>: installing, configuring and using {brand}
+            <Link className={LINK} to="/docs/user-guide/introduction">
+              User guide
+            </Link>
+            : installing, configuring and using {brand}
           </li>
           <li>
-            <Link className={LINK} to="/docs/dev-guide/introduction">Developer guide</Link>: architecture, environment and contributing
+            <Link className={LINK} to="/docs/dev-guide/introduction">
+              Developer guide
+            </Link>
+            : architecture, environment and contributing
           </li>
           <li>
-            <Link className={LINK} to="/api">API reference</Link>: every call of the REST API
+            <Link className={LINK} to="/api">
+              API reference
+            </Link>
+            : every call of the REST API
           </li>
         </ul>
       </div>
@@ -117,7 +126,10 @@ function ScopeSwitch({ answer }: { answer: SearchAnswer }) {
   const reading = answer.versions.find((version) => version.id === answer.scope.version);
   if (answer.versions.length < 2 || !reading) return null;
   const choices: { label: string; scope: SearchScope }[] = [
-    { label: `${reading.label}${reading.current ? " (current)" : ""} only`, scope: { version: reading.id, all: false } },
+    {
+      label: `${reading.label}${reading.current ? " (current)" : ""} only`,
+      scope: { version: reading.id, all: false },
+    },
     { label: "All versions", scope: { version: reading.id, all: true } },
   ];
   return (
@@ -186,7 +198,8 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
         </button>
       </Form>
       <p id="search-page-hint" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        Searches the user guide, the developer guide and the API reference{scopeName(answer)}. Up to {MAX_QUERY_LENGTH} characters; a longer search is cut.
+        Searches the user guide, the developer guide and the API reference{scopeName(answer)}. Up to {MAX_QUERY_LENGTH}{" "}
+        characters; a longer search is cut.
       </p>
       <ScopeSwitch answer={answer} />
       {answer.truncated ? (
@@ -197,8 +210,8 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
       {answer.query === "" ? (
         <>
           <p className="mt-6 text-slate-700 dark:text-slate-300">
-            Type what you are looking for: a feature, a setting such as <code>SMRITI_FEATURE_PLACES</code>, a command or an API
-            call such as <code>POST /v1/albums</code>.
+            Type what you are looking for: a feature, a setting such as <code>SMRITI_FEATURE_PLACES</code>, a command or
+            an API call such as <code>POST /v1/albums</code>.
           </p>
           <Suggestions />
         </>
@@ -208,7 +221,9 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
           <p className="mt-6 text-lg text-slate-900 dark:text-white">
             No results for <q className="font-bold">{answer.query}</q>.
           </p>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">Check the spelling, use fewer words, or try a more general one.</p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Check the spelling, use fewer words, or try a more general one.
+          </p>
           <Suggestions />
         </>
       ) : (

@@ -8,17 +8,21 @@ import { OPEN_SEARCH_EVENT } from "./open-search";
  * If that fails (offline, a new build removed the old chunk), the reader gets
  * the results page instead.
  */
-const SearchDialog = lazy(
-  (): Promise<{ default: ComponentType<DialogProps> }> =>
-    import("./SearchDialog").catch(() => {
-      window.location.assign("/search");
-      return { default: () => null };
-    }),
+const SearchDialog = lazy((): Promise<{ default: ComponentType<DialogProps> }> =>
+  import("./SearchDialog").catch(() => {
+    window.location.assign("/search");
+    return { default: () => null };
+  }),
 );
 
 function typingInto(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT";
+  return (
+    target.isContentEditable ||
+    target.tagName === "INPUT" ||
+    target.tagName === "TEXTAREA" ||
+    target.tagName === "SELECT"
+  );
 }
 
 /** Ctrl+K and ⌘K anywhere, "/" when not typing in a field. */
@@ -81,7 +85,12 @@ export function SearchShortcut() {
   const versions = useVersions();
   return open ? (
     <Suspense fallback={null}>
-      <SearchDialog onClose={close} takeTyped={takeTyped} reading={versions?.version ?? null} versions={searchVersions(versions)} />
+      <SearchDialog
+        onClose={close}
+        takeTyped={takeTyped}
+        reading={versions?.version ?? null}
+        versions={searchVersions(versions)}
+      />
     </Suspense>
   ) : null;
 }

@@ -7,5 +7,5 @@ export const TRY_IT = "Try it: open the interactive explorer";
 export async function openApiExplorer(page: Page) {
   await hydrated(page);
   await page.getByText(TRY_IT).click();
-  await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 60_000 }) // RapiDoc takes a while on a busy machine;
+  await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 60_000 }); // RapiDoc takes a while on a busy machine;
 }

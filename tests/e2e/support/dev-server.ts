@@ -20,7 +20,12 @@ export interface DevServerOptions {
 }
 
 /** `npm run dev` in this checkout, on loopback, resolved once /healthz answers 200. */
-export async function startDevServer({ port, reloadPort, contentDir, timeoutMs }: DevServerOptions): Promise<DevServer> {
+export async function startDevServer({
+  port,
+  reloadPort,
+  contentDir,
+  timeoutMs,
+}: DevServerOptions): Promise<DevServer> {
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

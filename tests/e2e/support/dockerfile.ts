@@ -45,7 +45,9 @@ export function parseDockerfile(text: string): Stage[] {
     if (/^\s*#/.test(line) || (!pending && !line.trim())) return;
     const continued = /\\\s*$/.test(line);
     const part = continued ? line.replace(/\\\s*$/, "") : line;
-    pending = pending ? { text: `${pending.text} ${part.trim()}`, line: pending.line } : { text: part, line: index + 1 };
+    pending = pending
+      ? { text: `${pending.text} ${part.trim()}`, line: pending.line }
+      : { text: part, line: index + 1 };
     if (!continued) {
       finish(pending);
       pending = null;
@@ -109,7 +111,10 @@ export function parseEnv(args: string): Record<string, string> {
 
 /** All ENV of a stage, in order. */
 export function stageEnv(stage: Stage): Record<string, string> {
-  return Object.assign({}, ...instructions(stage, "ENV").map((instruction) => parseEnv(instruction.args))) as Record<string, string>;
+  return Object.assign({}, ...instructions(stage, "ENV").map((instruction) => parseEnv(instruction.args))) as Record<
+    string,
+    string
+  >;
 }
 
 /** The runtime stage's CMD (exec form), the command every server in these tests is started with. */

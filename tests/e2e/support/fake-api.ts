@@ -30,7 +30,8 @@ const FIXTURES: Record<string, { status: number; body: unknown }> = {
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "Access-Control-Allow-Headers": "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata",
+  "Access-Control-Allow-Headers":
+    "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata",
   "Access-Control-Max-Age": "600",
 };
 
@@ -41,7 +42,10 @@ const CORS = {
  * CORS-adding proxy would: CORS headers on every answer and preflights.
  * Without, as Smriti itself does: no CORS headers, preflights not understood.
  */
-export async function startFakeApi(port: number, { cors = true }: { cors?: boolean } = {}): Promise<{ calls: ReceivedCall[]; close: () => Promise<void> }> {
+export async function startFakeApi(
+  port: number,
+  { cors = true }: { cors?: boolean } = {},
+): Promise<{ calls: ReceivedCall[]; close: () => Promise<void> }> {
   const calls: ReceivedCall[] = [];
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://fake").pathname;

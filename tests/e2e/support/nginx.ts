@@ -60,7 +60,24 @@ export async function selfSignedCertificate(dir: string, host: string): Promise<
   const certificate = join(dir, "certificate.pem");
   const key = join(dir, "key.pem");
   const result = await runToEnd(
-    ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", `/CN=${host}`, "-addext", `subjectAltName=DNS:${host}`, "-keyout", key, "-out", certificate],
+    [
+      "openssl",
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      `/CN=${host}`,
+      "-addext",
+      `subjectAltName=DNS:${host}`,
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+    ],
     { cwd: dir, env: { PATH: process.env.PATH }, timeoutMs: 30_000 },
   );
   if (result.code !== 0) throw new Error(`openssl failed:\n${result.output}`);

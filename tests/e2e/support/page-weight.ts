@@ -9,7 +9,9 @@ export interface Weight {
   raw: number;
 }
 
-export type PageWeight = Record<Kind, Weight> & { files: { url: string; kind: Kind; transferred: number; raw: number }[] };
+export type PageWeight = Record<Kind, Weight> & {
+  files: { url: string; kind: Kind; transferred: number; raw: number }[];
+};
 
 function kindOf(response: Response): Kind {
   const type = response.request().resourceType();
@@ -27,7 +29,12 @@ function kindOf(response: Response): Kind {
  * arrived, and their decompressed size. `encoding` is what the browser asks
  * for ("gzip" makes budgets comparable across servers and runs).
  */
-export async function measurePageWeight(browser: Browser, url: string, encoding = "gzip", settle?: (page: import("@playwright/test").Page) => Promise<void>): Promise<PageWeight> {
+export async function measurePageWeight(
+  browser: Browser,
+  url: string,
+  encoding = "gzip",
+  settle?: (page: import("@playwright/test").Page) => Promise<void>,
+): Promise<PageWeight> {
   const context = await browser.newContext({ extraHTTPHeaders: { "Accept-Encoding": encoding } });
   const page = await context.newPage();
   const responses: Response[] = [];

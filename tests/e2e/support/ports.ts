@@ -6,7 +6,8 @@ import net from "node:net";
  * starts from the same base, so checkouts can still test side by side.
  */
 export function extraPort(offset: number): number {
-  if (!Number.isInteger(offset) || offset < 0 || offset > 49) throw new Error(`extra port offset ${offset} is outside 0..49`);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 49)
+    throw new Error(`extra port offset ${offset} is outside 0..49`);
   return Number(process.env.E2E_PORT_BASE ?? 4310) + 50 + offset;
 }
 
@@ -45,6 +46,8 @@ export function probePort(port: number): Promise<"accepted" | "refused" | "faile
       socket.destroy();
       resolve("accepted");
     });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED" ? "refused" : "failed"));
+    socket.once("error", (error: NodeJS.ErrnoException) =>
+      resolve(error.code === "ECONNREFUSED" ? "refused" : "failed"),
+    );
   });
 }

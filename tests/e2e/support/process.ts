@@ -7,7 +7,10 @@ export interface ProcessOptions {
 }
 
 /** Starts a command (no shell) and collects what it writes to stdout and stderr. */
-export function spawnWithOutput(argv: string[], { cwd, env }: ProcessOptions): { child: ChildProcess; output: () => string } {
+export function spawnWithOutput(
+  argv: string[],
+  { cwd, env }: ProcessOptions,
+): { child: ChildProcess; output: () => string } {
   const [executable, ...args] = argv;
   if (!executable) throw new Error("empty command");
   const child = spawn(executable, args, { cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
@@ -19,7 +22,10 @@ export function spawnWithOutput(argv: string[], { cwd, env }: ProcessOptions): {
 }
 
 /** Runs a command to its end; killed after `timeoutMs`. */
-export function runToEnd(argv: string[], options: ProcessOptions & { timeoutMs: number }): Promise<{ code: number | null; output: string }> {
+export function runToEnd(
+  argv: string[],
+  options: ProcessOptions & { timeoutMs: number },
+): Promise<{ code: number | null; output: string }> {
   const { child, output } = spawnWithOutput(argv, options);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);

@@ -22,7 +22,10 @@ export interface RawRequest {
  * redirects followed, self-signed certificates accepted, IPv4 only (the test
  * servers listen on 127.0.0.1).
  */
-export function rawRequest(url: string, { method = "GET", headers = {}, body, servername }: RawRequest = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  { method = "GET", headers = {}, body, servername }: RawRequest = {},
+): Promise<RawResponse> {
   const target = new URL(url);
   const client = target.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {

@@ -30,7 +30,13 @@ export interface StartOptions extends ProcessOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts a server process and waits until its /healthz answers 200. */
-export async function startServer({ command, cwd, env, port, timeoutMs = 30_000 }: StartOptions): Promise<ServerProcess> {
+export async function startServer({
+  command,
+  cwd,
+  env,
+  port,
+  timeoutMs = 30_000,
+}: StartOptions): Promise<ServerProcess> {
   const { child, output } = spawnWithOutput(command, { cwd, env });
   let gone: Exit | null = null;
   const exited = new Promise<Exit>((resolve) => {

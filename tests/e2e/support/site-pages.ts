@@ -17,8 +17,16 @@ export async function readingPages(request: APIRequestContext): Promise<string[]
   const index = await (await request.get("/llms.txt")).text();
   const others: string[] = [];
   for (const link of index.match(/\((?:https?:\/\/[^/)]+)?(\/[^/)]+\/llms\.txt)\)/g) ?? []) {
-    const pages = await linkedPages(request, new URL(link.slice(1, -1), "http://x").pathname, /\]\((https?:\/\/[^)]+)\)/g);
-    others.push(...pages.filter((path) => path.endsWith(".md") || path.startsWith("/api")).map((path) => path.replace(/\.md$/, "")));
+    const pages = await linkedPages(
+      request,
+      new URL(link.slice(1, -1), "http://x").pathname,
+      /\]\((https?:\/\/[^)]+)\)/g,
+    );
+    others.push(
+      ...pages
+        .filter((path) => path.endsWith(".md") || path.startsWith("/api"))
+        .map((path) => path.replace(/\.md$/, "")),
+    );
   }
   return [...new Set([...current, ...others])];
 }

@@ -65,7 +65,12 @@ export function loadOpenApi(repoPath: string): OpenApiDoc {
         if (!isObj(op)) continue;
         const own = Array.isArray(op.parameters) ? op.parameters.map(deref) : [];
         const ownKeys = new Set(own.map((p) => `${String(p.in)}:${String(p.name)}`));
-        out.push({ method, path, op, params: [...own, ...shared.filter((p) => !ownKeys.has(`${String(p.in)}:${String(p.name)}`))] });
+        out.push({
+          method,
+          path,
+          op,
+          params: [...own, ...shared.filter((p) => !ownKeys.has(`${String(p.in)}:${String(p.name)}`))],
+        });
       }
     }
     return out;
