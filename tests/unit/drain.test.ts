@@ -30,30 +30,35 @@ async function answer(origin: string, path: string) {
   return { status: response.status, text: await response.text() };
 }
 
-test("SITE_DRAIN_MS: /healthz answers 503 while the server keeps serving, then the listener closes and the process exits", async () => {
+/** The closing-server fixture behind the guard, with SITE_DRAIN_MS; its output read as it comes. */
+async function startDrainingServer(drainMs: number) {
   const child = spawn(process.execPath, ["--import", await requestGuardModule(), "tests/fixtures/closing-server.mjs"], {
     cwd: root,
-    env: { ...process.env, SITE_DRAIN_MS: "1500" },
+    env: { ...process.env, SITE_DRAIN_MS: String(drainMs) },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, "exit");
+  let text = "";
+  child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  return { child, output: () => text, exited: once(child, "exit") };
+}
+
+test("SITE_DRAIN_MS: /healthz answers 503 while the server keeps serving, then the listener closes and the process exits", async () => {
+  const { child, output, exited } = await startDrainingServer(1500);
   try {
-    for (let i = 0; i < 200 && !/listening on \d+/.test(output); i += 1) await sleep(50);
-    const port = Number(/listening on (\d+)/.exec(output)?.[1]);
+    for (let i = 0; i < 200 && !/listening on \d+/.test(output()); i += 1) await sleep(50);
+    const port = Number(/listening on (\d+)/.exec(output())?.[1]);
     const origin = `http://127.0.0.1:${port}`;
     assert.deepEqual(await answer(origin, "/healthz"), { status: 200, text: "ok from the app" });
 
     child.kill("SIGTERM");
-    for (let i = 0; i < 100 && !output.includes("draining"); i += 1) await sleep(20);
+    for (let i = 0; i < 100 && !output().includes("draining"); i += 1) await sleep(20);
     const health = await answer(origin, "/healthz");
     assert.equal(health.status, 503);
     assert.equal(JSON.parse(health.text).status, "draining");
     // Everything else is still served during the drain.
     assert.deepEqual(await answer(origin, "/docs/page"), { status: 200, text: "answered /docs/page" });
-    assert.doesNotMatch(output, /listener closed/);
+    assert.doesNotMatch(output(), /listener closed/);
 
     // Then the listener closes (new connections refused) and the process exits on its own.
     let closed = false;
@@ -61,10 +66,10 @@ test("SITE_DRAIN_MS: /healthz answers 503 while the server keeps serving, then t
       closed = await refused(port);
       if (!closed) await sleep(50);
     }
-    assert.equal(closed, true, `the listener never closed:\n${output}`);
+    assert.equal(closed, true, `the listener never closed:\n${output()}`);
     const [code] = await exited;
-    assert.equal(code, 0, output);
-    assert.match(output, /listener closed/);
+    assert.equal(code, 0, output());
+    assert.match(output(), /listener closed/);
   } finally {
     child.kill("SIGKILL");
   }
@@ -88,15 +93,7 @@ function exchange(socket: net.Socket, path: string): Promise<string> {
 }
 
 test("SITE_DRAIN_MS: the server never closes a kept-alive connection under a proxy's feet: one idle when the listener closes still gets its answer, with Connection: close", async () => {
-  const child = spawn(process.execPath, ["--import", await requestGuardModule(), "tests/fixtures/closing-server.mjs"], {
-    cwd: root,
-    env: { ...process.env, SITE_DRAIN_MS: "800" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, "exit");
+  const { child, output, exited } = await startDrainingServer(800);
   const sockets: net.Socket[] = [];
   const connect = async (port: number) => {
     const socket = net.connect(port, "127.0.0.1");
@@ -105,27 +102,27 @@ test("SITE_DRAIN_MS: the server never closes a kept-alive connection under a pro
     return socket;
   };
   try {
-    for (let i = 0; i < 200 && !/listening on \d+/.test(output); i += 1) await sleep(50);
-    const port = Number(/listening on (\d+)/.exec(output)?.[1]);
+    for (let i = 0; i < 200 && !/listening on \d+/.test(output()); i += 1) await sleep(50);
+    const port = Number(/listening on (\d+)/.exec(output())?.[1]);
     // A proxy's pooled connection: kept alive before the signal, then left idle.
     const pooled = await connect(port);
     assert.doesNotMatch(await exchange(pooled, "/before"), /^connection: close/im);
 
     child.kill("SIGTERM");
-    for (let i = 0; i < 100 && !output.includes("draining"); i += 1) await sleep(20);
+    for (let i = 0; i < 100 && !output().includes("draining"); i += 1) await sleep(20);
 
     let closed = false;
     for (let i = 0; i < 300 && !closed; i += 1) {
       closed = await refused(port);
       if (!closed) await sleep(50);
     }
-    assert.equal(closed, true, `the listener never closed:\n${output}`);
+    assert.equal(closed, true, `the listener never closed:\n${output()}`);
     // nginx may pick its idle connection at that very moment: the request is answered, not reset.
     const late = await exchange(pooled, "/after-close");
     assert.match(late, /^HTTP\/1\.1 200/);
     assert.match(late, /^connection: close/im);
     const [code] = await exited;
-    assert.equal(code, 0, output);
+    assert.equal(code, 0, output());
   } finally {
     for (const socket of sockets) socket.destroy();
     child.kill("SIGKILL");
