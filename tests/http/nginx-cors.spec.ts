@@ -89,7 +89,17 @@ test("a preflight from the docs' origin is answered by nginx with the CORS heade
   expect(answer.headers["access-control-allow-origin"]).toBe(DOCS);
   expect(answer.headers["access-control-allow-methods"]).toContain("POST");
   const allowed = String(answer.headers["access-control-allow-headers"]).toLowerCase().split(/,\s*/);
-  expect(allowed).toEqual(expect.arrayContaining(["authorization", "content-type", "tus-resumable", "upload-offset"]));
+  // The resumable-upload headers a browser client sends (the API reference's upload call).
+  expect(allowed).toEqual(
+    expect.arrayContaining([
+      "authorization",
+      "content-type",
+      "x-smriti-upload-type",
+      "x-smriti-upload-command",
+      "x-smriti-upload-chunk-offset",
+      "x-smriti-upload-chunk-session",
+    ]),
+  );
   expect(answer.headers.vary).toContain("Origin");
   expect(api!.calls.slice(before).filter((call) => call.method === "OPTIONS")).toEqual([]);
 });
@@ -99,7 +109,6 @@ test("the API's answers, errors included, carry the docs' origin once, and the c
   expect(ok.status).toBe(200);
   expect(JSON.parse(ok.text)).toEqual({ version: "24.05.08", gitSha: "80e42c2" });
   expect(ok.headers["access-control-allow-origin"]).toBe(DOCS);
-  expect(ok.headers["access-control-expose-headers"]).toContain("Location");
 
   const withToken = await request("/v1/albums", "GET", { Origin: DOCS, Authorization: "Bearer fixture-token" });
   expect(withToken.status).toBe(200);

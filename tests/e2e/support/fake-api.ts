@@ -31,7 +31,7 @@ const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
   "Access-Control-Allow-Headers":
-    "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata",
+    "Authorization, Content-Type, X-Smriti-Upload-Type, X-Smriti-Upload-Command, X-Smriti-Upload-Chunk-Offset, X-Smriti-Upload-Chunk-Session",
   "Access-Control-Max-Age": "600",
 };
 
