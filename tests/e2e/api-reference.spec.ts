@@ -176,7 +176,8 @@ test("a deep link into the one-page reference lands next to its operation, then 
   await page.goto("/docs/user-guide/installation");
   await page.goto(`/api#${target.anchor}`);
   await expect(page).toHaveURL(`${origin()}/api/albums#${target.anchor}`);
-  await expect(page.locator(`section[id="${target.anchor}"]`)).toBeInViewport();
+  // The address changes first; the tag page (among the heaviest) is still loading.
+  await expect(page.locator(`section[id="${target.anchor}"]`)).toBeInViewport({ timeout: 30_000 });
   await page.goBack();
   await expect(page).toHaveURL(`${origin()}/docs/user-guide/installation`);
 

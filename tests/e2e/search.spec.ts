@@ -253,6 +253,7 @@ test.describe("the search dialog", () => {
   });
 
   test("opens from every kind of page, including the not-found page", async ({ page }) => {
+    test.slow(); // six page loads, /api among them
     for (const path of ["/", "/docs/dev-guide/notes", "/api", "/markdown-page", "/search?q=albums", "/no-such-page"]) {
       await page.goto(path);
       // The key hint appears once the page has hydrated, with the shortcut's listener (error pages have no hydration marker).

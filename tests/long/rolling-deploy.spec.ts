@@ -136,6 +136,11 @@ test("two replicas rolled to a new build under load: no failed request, no missi
   expect(errors).toEqual([]);
 });
 
+const NEXT_PAGE = "/docs/next/user-guide/installation";
+/** What a returning reader sends: on Next's pages, the version cookie its first Next page set. */
+const readerCookie = (path: string): Record<string, string> =>
+  path.startsWith("/docs/next/") ? { cookie: "docs-version=next" } : {};
+
 test("nginx's page cache hands out no page whose scripts the replicas no longer serve, however soon the next builds come", async () => {
   test.setTimeout(180_000);
   const runDir = join(dir, "page-cache");
@@ -148,9 +153,18 @@ test("nginx's page cache hands out no page whose scripts the replicas no longer 
   // Readers as the load sends them (brotli), as curl does (no encoding), and gzip: each an entry of its own.
   const encodings: Record<string, string>[] = [{ "accept-encoding": "br, gzip" }, {}, { "accept-encoding": "gzip" }];
 
+  // A first visit to a Next page sets the reader's version cookie (decision 033): that answer is
+  // private, so nginx never stores it and never hands its Set-Cookie to another reader.
+  const firstNextVisits = [await get(proxy.origin, NEXT_PAGE, {}), await get(proxy.origin, NEXT_PAGE, {})];
+  for (const answer of firstNextVisits) {
+    expect(answer.headers["set-cookie"]).toBeTruthy();
+    expect(["HIT", "REVALIDATED"]).not.toContain(answer.headers["x-cache-status"]);
+  }
+
   // nginx stores every page of this build; none of their files are asked for, so nginx's /build/ cache stays empty.
   for (const path of PAGES) {
-    for (const headers of encodings) {
+    for (const encoding of encodings) {
+      const headers = { ...encoding, ...readerCookie(path) };
       const answers = [await get(proxy.origin, path, headers), await get(proxy.origin, path, headers)];
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       expect(answers[0]!.headers["x-cache-status"]).toBe("MISS");
@@ -169,7 +183,8 @@ test("nginx's page cache hands out no page whose scripts the replicas no longer 
   const failures: string[] = [];
   const checked = new Set<string>();
   for (const path of PAGES) {
-    for (const headers of encodings) {
+    for (const encoding of encodings) {
+      const headers = { ...encoding, ...readerCookie(path) };
       const answer = await get(proxy.origin, path, headers);
       const build = buildOfPage(answer.body);
       if (answer.status !== 200) failures.push(`${answer.status} ${path}`);
