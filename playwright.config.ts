@@ -58,8 +58,9 @@ export default defineConfig({
       ],
     },
   },
-  // Two tiers (scripts/test.mjs runs them one after the other): "http" speaks HTTP to servers and
-  // never opens a browser (no `page` fixture, so Chromium is not started); "browser" drives Chromium.
+  // Tiers (scripts/test.mjs runs "http" and "browser" in one run, so the servers start once): "http"
+  // speaks HTTP to servers and never opens a browser (no `page` fixture, so Chromium is not started);
+  // "browser" drives Chromium.
   projects: [
     { name: "http", testDir: "tests/http" },
     {
@@ -67,7 +68,7 @@ export default defineConfig({
       testDir: "tests/e2e",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
-    // Minutes each (a second build, a 300-page site): `npm run test:long`, not part of `npm test` yet.
+    // Minutes each (a second build, a 300-page site): `npm run test:long`, and the last tier of `npm run test:all` (CI).
     {
       name: "long",
       testDir: "tests/long",

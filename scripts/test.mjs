@@ -1,36 +1,55 @@
 #!/usr/bin/env node
-// The README's test command: the strict type check, lint, and the unit tests
-// (node:test through tsx), then the production build and the Playwright
-// tests against it in two tiers: "http" (servers spoken to over HTTP, no
-// browser) and "browser" (Chromium). It prints one summary line at the very
-// end, "N passed, N failed, N skipped", which CI reads; flaky tests (passed on
-// a retry) get a line of their own above it and are not counted as passed.
+// The README's test command: the strict type check beside lint, and the unit
+// tests (node:test through tsx, two files at a time); then the production
+// build and the Playwright tests against it: the "http" tier (servers spoken
+// to over HTTP, no browser) and the "browser" tier (Chromium), in one
+// Playwright run so the three site servers start once. It prints one summary
+// line at the very end, "N passed, N failed, N skipped", which CI reads; flaky
+// tests (passed on a retry) get a line of their own above it and are not
+// counted as passed.
 //
-//   node scripts/test.mjs            everything
-//   node scripts/test.mjs --unit     type check and unit tests only
+//   node scripts/test.mjs            the default run (npm test)
+//   node scripts/test.mjs --all      what CI runs: the default run, the accessibility sweep over every page
+//                                    instead of one per template, and the long tier (rolling deploy, 300-page store)
+//   node scripts/test.mjs --unit     type check, lint and unit tests only
 //   node scripts/test.mjs --e2e      build + end-to-end tests only
-//   node scripts/test.mjs --no-browser   everything but the browser and rolling-deploy tiers (CI's Node 20 run)
+//   node scripts/test.mjs --long     build + the long tier only
+//   node scripts/test.mjs --no-browser   everything but the browser and long tiers (CI's Node 20 run)
 //   extra arguments after -- go to Playwright (e.g. -- tests/e2e/theme.spec.ts), in the tiers holding them
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const args = process.argv.slice(2);
 const passthrough = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [];
-const only = args.find((a) => a === "--unit" || a === "--e2e");
-const runUnit = only !== "--e2e";
-const runE2e = only !== "--unit";
-const tiers = args.includes("--no-browser") ? ["http"] : ["http", "browser", "long"];
-// The long tier runs the rolling deploy (two builds behind nginx, minutes): one
-// worker, since it drives two replicas, nginx and a browser itself. The
-// 300-page store run beside it in tests/long is not part of npm test yet.
-const LONG_TIER_SPECS = ["tests/long/rolling-deploy.spec.ts", "--workers=1"];
+const flags = new Set(args.includes("--") ? args.slice(0, args.indexOf("--")) : args);
+const all = flags.has("--all");
+const runUnit = !flags.has("--e2e") && !flags.has("--long");
+const runE2e = !flags.has("--unit");
+// The tiers of the Playwright run(s), in order; "http" and "browser" share one run.
+const tiers = flags.has("--long")
+  ? ["long"]
+  : flags.has("--no-browser")
+    ? ["http"]
+    : all
+      ? ["http", "browser", "long"]
+      : ["http", "browser"];
+// The long tier: the rolling deploy (two builds behind nginx) and the 300-page store run, minutes
+// each; one worker, since each drives several servers (and a browser) itself.
+const LONG_TIER_ARGS = ["--workers=1"];
 const resultsDir = join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 let setupFailed = false;
+/** How long each phase took, printed before the summary: the suite's time is part of what it reports. */
+const phaseTimes = [];
+async function timed(name, phase) {
+  const started = performance.now();
+  await phase();
+  phaseTimes.push(`${name} ${Math.round((performance.now() - started) / 1000)} s`);
+}
 
 function run(command, commandArgs, env = {}) {
   const result = spawnSync(command, commandArgs, {
@@ -39,6 +58,18 @@ function run(command, commandArgs, env = {}) {
     env: { ...process.env, ...env },
   });
   return result.status ?? 1;
+}
+
+/** Runs a command with its output held back, so that two can run at once and print one after the other. */
+function runQuiet(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, env: process.env });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.on("close", (status) => resolve({ status: status ?? 1, output }));
+  });
 }
 
 function listFiles(dir, suffix) {
@@ -59,6 +90,8 @@ function unitTests() {
     "--import",
     "tsx",
     "--test",
+    // Two files at a time: on two cores most files wait on a child process or the disk part of the time.
+    "--test-concurrency=2",
     "--test-reporter=spec",
     "--test-reporter-destination=stdout",
     "--test-reporter=./scripts/test-count-reporter.mjs",
@@ -115,9 +148,70 @@ function ensureDebianPackages() {
   );
 }
 
+/** Playwright's JSON report, counted per project (tier): expected, unexpected, flaky and skipped tests. */
+function countByProject(report) {
+  const counts = {};
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const tier = (counts[test.projectName] ??= { expected: 0, unexpected: 0, flaky: 0, skipped: 0 });
+        tier[test.status] = (tier[test.status] ?? 0) + 1;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return counts;
+}
+
+/** One Playwright run over the given tiers (projects); each tier's counts are added to the totals. */
+function playwrightRun(runTiers, tierArgs, env) {
+  const label = runTiers.join(" and ");
+  const reportFile = join(resultsDir, `e2e-${runTiers.join("-")}-report.json`);
+  rmSync(reportFile, { force: true });
+  console.log(`\n== Playwright, ${label} tier${runTiers.length > 1 ? "s" : ""} ==\n`);
+  const started = performance.now();
+  const status = run(
+    join(root, "node_modules/.bin/playwright"),
+    ["test", ...runTiers.map((tier) => `--project=${tier}`), "--reporter=list,json", ...tierArgs],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, ...env },
+  );
+  phaseTimes.push(`${label} ${Math.round((performance.now() - started) / 1000)} s`);
+  if (!existsSync(reportFile)) {
+    console.error("Playwright did not write its report");
+    setupFailed = true;
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportFile, "utf8"));
+  const counts = countByProject(report);
+  let unexpected = 0;
+  let flaky = 0;
+  for (const tier of runTiers) {
+    const tierCounts = counts[tier] ?? { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+    totals.passed += tierCounts.expected;
+    totals.failed += tierCounts.unexpected;
+    // A flaky test passed only on a retry: reported on its own line, never as passed.
+    totals.flaky += tierCounts.flaky;
+    // A skipped test did not run (after a failure in a serial group, Playwright
+    // skips the rest): reported as skipped, so one failure counts once.
+    totals.skipped += tierCounts.skipped;
+    unexpected += tierCounts.unexpected;
+    flaky += tierCounts.flaky;
+    console.log(
+      `${tier} tier: ${tierCounts.expected} passed, ${tierCounts.unexpected} failed, ${tierCounts.skipped} skipped, ${tierCounts.flaky} flaky`,
+    );
+  }
+  // Errors outside any test (a web server that did not start, a spec that does not load).
+  if (report.errors?.length) setupFailed = true;
+  if (status !== 0 && unexpected === 0 && flaky === 0) setupFailed = true;
+}
+
 function e2eTests() {
   console.log("\n== Production build ==\n");
-  if (run("npm", ["run", "build", "--", "--strict"]) !== 0) {
+  const buildStarted = performance.now();
+  const built = run("npm", ["run", "build", "--", "--strict"]);
+  phaseTimes.push(`build ${Math.round((performance.now() - buildStarted) / 1000)} s`);
+  if (built !== 0) {
     console.error("the production build failed; end-to-end tests not run");
     setupFailed = true;
     return;
@@ -126,68 +220,49 @@ function e2eTests() {
     setupFailed = true;
     return;
   }
-  for (const tier of tiers) {
-    // Spec files named after `--` run in the tier whose folder holds them; other tiers are left out.
-    const named = passthrough.filter((arg) => arg.startsWith("tests/"));
-    if (named.length && !named.some((arg) => arg.startsWith(`tests/${tier === "browser" ? "e2e" : tier}/`))) continue;
-    const tierArgs = tier === "long" && !named.length ? [...LONG_TIER_SPECS, ...passthrough] : passthrough;
-    const reportFile = join(resultsDir, `e2e-${tier}-report.json`);
-    rmSync(reportFile, { force: true });
-    console.log(`\n== Playwright, ${tier} tier ==\n`);
-    const status = run(
-      join(root, "node_modules/.bin/playwright"),
-      ["test", `--project=${tier}`, "--reporter=list,json", ...tierArgs],
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
-    );
-    if (!existsSync(reportFile)) {
-      console.error("Playwright did not write its report");
-      setupFailed = true;
-      continue;
+  // Spec files named after `--` run in the tier whose folder holds them; other tiers are left out.
+  const named = passthrough.filter((arg) => arg.startsWith("tests/"));
+  const holds = (tier) =>
+    !named.length || named.some((arg) => arg.startsWith(`tests/${tier === "browser" ? "e2e" : tier}/`));
+  // With --all the accessibility sweep covers every page of the sitemap, not one per template.
+  const sweep = all ? { AXE_SWEEP: "all" } : {};
+  const shared = tiers.filter((tier) => tier !== "long" && holds(tier));
+  if (shared.length) playwrightRun(shared, passthrough, sweep);
+  if (tiers.includes("long") && holds("long")) playwrightRun(["long"], [...LONG_TIER_ARGS, ...passthrough], {});
+}
+
+/**
+ * The strict type check (TypeScript over the app, scripts and tests) and lint (ESLint, then
+ * Prettier's check), side by side: each is one process on one core. Each counts as one test.
+ */
+async function checks() {
+  console.log("\n== Type check (tsc --noEmit, strict) and lint (eslint, prettier --check), side by side ==\n");
+  const bin = (name) => join(root, "node_modules/.bin", name);
+  const lintBoth = async () => {
+    const eslint = await runQuiet(bin("eslint"), ["."]);
+    const prettier = await runQuiet(bin("prettier"), ["--check", "--log-level=warn", "."]);
+    return { status: eslint.status || prettier.status, output: eslint.output + prettier.output };
+  };
+  const [types, lint] = await Promise.all([runQuiet(bin("tsc"), ["--noEmit"]), lintBoth()]);
+  for (const [name, result, clean] of [
+    ["types", types, "no errors"],
+    ["lint", lint, "clean"],
+  ]) {
+    if (result.output.trim()) process.stdout.write(result.output);
+    if (result.status === 0) {
+      console.log(`${name}: ${clean}`);
+      totals.passed += 1;
+    } else {
+      console.log(`${name}: failed`);
+      totals.failed += 1;
     }
-    const { stats } = JSON.parse(readFileSync(reportFile, "utf8"));
-    totals.passed += stats.expected;
-    totals.failed += stats.unexpected;
-    // A flaky test passed only on a retry: reported on its own line, never as passed.
-    totals.flaky += stats.flaky;
-    // A skipped test did not run (after a failure in a serial group, Playwright
-    // skips the rest): reported as skipped, so one failure counts once.
-    totals.skipped += stats.skipped;
-    console.log(
-      `${tier} tier: ${stats.expected} passed, ${stats.unexpected} failed, ${stats.skipped} skipped, ${stats.flaky} flaky`,
-    );
-    if (status !== 0 && stats.unexpected === 0 && stats.flaky === 0) setupFailed = true;
   }
 }
 
-/** TypeScript in strict mode over the app, scripts and tests: one check, counted as one test. */
-function typeCheck() {
-  console.log("\n== Type check (tsc --noEmit, strict) ==\n");
-  const status = run(join(root, "node_modules/.bin/tsc"), ["--noEmit"]);
-  if (status === 0) {
-    console.log("types: no errors");
-    totals.passed += 1;
-  } else {
-    totals.failed += 1;
-  }
-}
-
-/** ESLint, then Prettier's check: one check, counted as one test. */
-function lint() {
-  console.log("\n== Lint (eslint, prettier --check) ==\n");
-  const eslint = run(join(root, "node_modules/.bin/eslint"), ["."]);
-  const prettier = run(join(root, "node_modules/.bin/prettier"), ["--check", "--log-level=warn", "."]);
-  if (eslint === 0 && prettier === 0) {
-    console.log("lint: clean");
-    totals.passed += 1;
-  } else {
-    totals.failed += 1;
-  }
-}
-
-if (runUnit) typeCheck();
-if (runUnit) lint();
-if (runUnit) unitTests();
+if (runUnit) await timed("type check and lint", checks);
+if (runUnit) await timed("unit", unitTests);
 if (runE2e) e2eTests();
+console.log(`\ntime: ${phaseTimes.join(", ")}`);
 if (setupFailed) totals.failed += 1;
 if (totals.flaky > 0) console.log(`\n${totals.flaky} flaky (failed, then passed on a retry): not counted as passed`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

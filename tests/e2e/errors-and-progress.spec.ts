@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { PROGRESS_DELAY_MS } from "../../app/components/layout/ProgressBar";
 import { collectErrors, hydrated, SERVERS } from "./helpers";
 
 const ROADMAP_DATA = "**/docs/dev-guide/roadmap?_data=*";
@@ -141,23 +142,34 @@ test("a route module that fails to load reloads the page", async ({ page }) => {
   expect(blocked).toBeGreaterThan(0);
 });
 
+// The page's clock is paused (Playwright's fake timers), so "slow" and "fast" are decided by the
+// test, not by how busy the machine is: time moves only when the test runs it forward.
 test.describe("the route-change progress bar", () => {
-  test("shows when a change takes longer than a second, and goes away after", async ({ page }) => {
+  test(`shows when a change takes longer than ${PROGRESS_DELAY_MS} ms, and goes away after`, async ({ page }) => {
+    await page.clock.install();
     await page.goto("/docs/dev-guide/notes");
     await hydrated(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(ROADMAP_DATA, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await released;
       await route.continue();
     });
     await page.getByRole("navigation", { name: "Docs", exact: true }).getByRole("link", { name: "Roadmap" }).click();
+    await expect(page.getByTestId("route-progress")).toHaveCount(0);
+    await page.clock.runFor(PROGRESS_DELAY_MS + 50);
     await expect(page.getByTestId("route-progress")).toBeVisible();
+    release();
     await expect(page.locator("h1")).toHaveText("Roadmap");
     await expect(page.getByTestId("route-progress")).toHaveCount(0);
   });
 
-  test("never appears for a fast change", async ({ page }) => {
+  test("never appears for a change that ends before the delay", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/docs/dev-guide/notes");
     await hydrated(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.evaluate(() => {
       const w = window as unknown as { progressSeen: boolean };
       w.progressSeen = false;
@@ -167,7 +179,8 @@ test.describe("the route-change progress bar", () => {
     });
     await page.getByRole("navigation", { name: "Docs", exact: true }).getByRole("link", { name: "Roadmap" }).click();
     await expect(page.locator("h1")).toHaveText("Roadmap");
-    await page.waitForTimeout(400);
+    // The change is over with no page time gone by; well past the delay, the bar must not come.
+    await page.clock.runFor(PROGRESS_DELAY_MS * 5);
     expect(await page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen)).toBe(false);
   });
 });

@@ -22,10 +22,17 @@ async function recordShifts(page: Page) {
 const totalShift = (page: Page) =>
   page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
 
+/** A slow network for the matched files: each is answered `ms` late (the scenario, not a wait for a result). */
 const late = (ms: number) => async (route: Route) => {
   await new Promise((resolve) => setTimeout(resolve, ms));
   await route.continue();
 };
+
+/** Waits until every font the page asked for has arrived, then for two frames drawn after that. */
+async function fontsSettled(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.fonts.status), { timeout: 15_000 }).toBe("loaded");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
 
 /** Where the text of a page ends, as laid out now: the bottom of its last paragraph and of the sidebar's last entry. */
 const textBottoms = (page: Page) =>
@@ -46,12 +53,12 @@ for (const width of [390, 1366]) {
     await page.route("**/*.woff2", late(1200));
     await page.goto("/docs/user-guide/configuration");
     await hydrated(page);
-    await page.waitForTimeout(1500);
+    await fontsSettled(page);
     const first = await totalShift(page);
     // The second page by a link (client-side): the fonts are here now.
     await page.locator("article .doc-content a[href^='/docs/user-guide/']").first().click();
     await page.waitForURL((url) => !url.pathname.endsWith("/configuration"));
-    await page.waitForTimeout(1500);
+    await fontsSettled(page);
     const both = await totalShift(page);
     console.log(`${width} px: layout shift ${first.toFixed(4)} on the first page, ${both.toFixed(4)} over both`);
     expect(both).toBeLessThan(0.05);
