@@ -31,6 +31,8 @@ function server(port: number, env: Record<string, string> = {}) {
     env: {
       HOST: "127.0.0.1",
       PORT: String(port),
+      // Every loader fails on a read its route does not declare (app/http/input-check.server.ts).
+      SITE_CHECK_INPUTS: "1",
       ...env,
     },
   };

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
-import { knownAddresses } from "~/http/known-addresses.server";
+import { learnRoutesFromServerBuild } from "~/http/server-build.server";
 import { hydrationPayload } from "~/http/hydration.server";
 import { checkSettingsAtStart } from "~/startup.server";
 
@@ -12,6 +12,10 @@ const RENDER_TIMEOUT_MS = 5000;
 
 // remix-serve loads this build before it listens: a bad setting stops the start here, with one line.
 checkSettingsAtStart();
+
+// What each route reads (its handle.inputs) and which addresses only the not-found page answers,
+// from Remix's own route manifest: the page cache keys on them.
+learnRoutesFromServerBuild();
 
 // Let the request guard answer stored pages before Express and Remix run.
 registerFrontCache();
@@ -57,8 +61,6 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // Which addresses only the not-found page answers (one stored 404 per state, see cached-response.server.ts).
-  knownAddresses.learnRoutes(remixContext.manifest.routes);
   return respondWithDocument({
     request,
     statusCode: responseStatusCode,

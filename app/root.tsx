@@ -27,6 +27,7 @@ import { isContentProblemData } from "~/content/problems";
 import { LIVE_REGION_ID } from "~/lib/announce";
 import { ChosenVersionProvider } from "~/lib/use-versions";
 import { loader } from "~/route-loaders/root.server";
+import { EVERY_PAGE_INPUTS, type RouteHandle } from "~/route-inputs";
 import styles from "~/styles/app.css";
 import {
   pageMeta,
@@ -47,6 +48,9 @@ export const links: LinksFunction = () => [
 ];
 
 export { loader };
+
+/** What every page reads, through this loader and the document around every page. */
+export const handle: RouteHandle = { inputs: EVERY_PAGE_INPUTS };
 
 // Errors render at this boundary, so this is where a thrown response's headers
 // (e.g. Allow on a 405) reach the document.

@@ -1,6 +1,7 @@
 import { copyFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { json } from "@remix-run/node";
+import { LIVE_CONTENT } from "~/http/guard-contract";
 import { Lru } from "~/lib/lru";
 import type { SearchIndexData } from "~/search/types";
 import { PackError, PackReader, type RecordRef } from "./pack.server";
@@ -9,13 +10,6 @@ import type { CompiledPage, SiteContent } from "./types";
 
 /** Written by `npm run build:content`, relative to the working directory: one pack file (app/content/pack.server.ts). */
 export const SITE_CONTENT_FILE = "build/content/site.pack";
-
-/**
- * Where `npm run dev`'s app server (scripts/dev/app-server.mjs) puts the
- * content it compiles live (app/content/live.server.ts), outside the server
- * build, which is reloaded whenever app code changes.
- */
-export const LIVE_CONTENT = Symbol.for("smriti.live-content");
 
 /** Everything but the pages and the search index: read at start and kept. */
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
@@ -42,6 +36,8 @@ const PAGE_CACHE_BYTES = 6 * 1024 * 1024;
 
 type LiveView = { current(): { content: SiteContent | null; problems: ContentProblem[] | null } | null };
 
+// Under `npm run dev`, the content the app server compiles live (scripts/dev/app-server.mjs), kept outside the
+// server build, which is reloaded whenever app code changes.
 const liveState = () => ((globalThis as Record<symbol, unknown>)[LIVE_CONTENT] as LiveView | undefined)?.current() ?? null;
 
 const problemResponse = (problems: ContentProblem[]) =>

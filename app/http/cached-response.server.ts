@@ -4,12 +4,12 @@ import { getSiteConfig, readPageCacheMegabytes } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { VERSION_COOKIE, versionCookieKey } from "~/lib/version-cookie";
-import { EVERY_PAGE_INPUTS } from "~/route-inputs";
 import { cleanQuery } from "~/search/text";
 import { encodedBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";
 import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
+import { routeManifest, type AddressInputs } from "./route-manifest.server";
 import { versionCookieFor } from "./version-cookie.server";
 
 function cacheBytes(): number {
@@ -52,22 +52,26 @@ export const NOT_FOUND_ADDRESS = "(not found)";
 
 /**
  * The page an address names: its path (dot segments resolved, as Remix sees
- * it) and only the query parameters that page reads, normalised
+ * it) and only the query parameters its routes declare, normalised
  * (app/lib/page-address.ts); NOT_FOUND_ADDRESS for an address no route but the
  * catch-all answers. The request guard, which sees the raw request line, and
  * the loaders, which see Remix's Request, reduce an address to the same form.
- * Null when it does not parse, and for Remix's data requests (`_data`), whose
+ * Null when it does not parse, when what its routes read is not known (see
+ * RouteManifest.inputsAt), and for Remix's data requests (`_data`), whose
  * answers are never stored.
  */
-function normalAddress(target: string): string | null {
+function normalAddress(target: string): { address: string; inputs: AddressInputs } | null {
   try {
     const url = new URL(target, "http://key.invalid");
     if (url.searchParams.has("_data")) return null;
-    if (knownAddresses.isNotFound(url.pathname)) return NOT_FOUND_ADDRESS;
+    const inputs = routeManifest.inputsAt(url.pathname);
+    if (!inputs) return null;
+    if (knownAddresses.isNotFound(url.pathname)) return { address: NOT_FOUND_ADDRESS, inputs };
     // The parameters pages read are a search and its scope: reduced as the search reduces them.
-    return pageAddress(url.pathname, url.search, (value, name) =>
+    const address = pageAddress(url.pathname, url.search, inputs.query, (value, name) =>
       name === "q" ? cleanQuery(value).text : knownScope(value),
     );
+    return { address, inputs };
   } catch {
     return null;
   }
@@ -104,12 +108,12 @@ export function storable(key: string, status: number): boolean {
  */
 export function requestKey(method: string | undefined, target: string, header: HeaderReader): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
-  const address = normalAddress(target);
-  if (address === null) return null;
+  const named = normalAddress(target);
+  if (named === null) return null;
   const cookies = header("cookie");
-  // Every declared input (app/route-inputs.ts), in the declared order; two headers are reduced
-  // to what a page makes of them, so that each browser's own value does not make a page of its own.
-  const headers = EVERY_PAGE_INPUTS.headers.map((name) => {
+  // Every input the address's routes declare (app/route-inputs.ts), in the declared order; two headers are
+  // reduced to what a page makes of them, so that each browser's own value does not make a page of its own.
+  const headers = named.inputs.headers.map((name) => {
     if (name === "accept") return (header("accept") ?? "").includes("text/markdown") ? "markdown" : "";
     if (name === "user-agent") return getSiteConfig().analyticsId && isbot(header("user-agent") ?? "") ? "crawler" : "";
     return header(name) ?? "";
@@ -117,7 +121,7 @@ export function requestKey(method: string | undefined, target: string, header: H
   // The remembered version counts only when it looks like a version id, so made-up values make no pages of their own.
   const cookie = (name: string) =>
     name === VERSION_COOKIE ? versionCookieKey(cookieValue(cookies, name)) : (cookieValue(cookies, name) ?? "");
-  return [address, ...headers, ...EVERY_PAGE_INPUTS.cookies.map(cookie)].join("\n");
+  return [named.address, ...headers, ...named.inputs.cookies.map(cookie)].join("\n");
 }
 
 function etagFor(page: CachedPage, encoding: Encoding): string {

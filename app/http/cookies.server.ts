@@ -2,11 +2,13 @@ import { createCookie } from "@remix-run/node";
 import { Theme } from "remix-themes";
 import { THEME_COOKIE, themeFromCookieValue, themeCookieAttributes } from "~/lib/theme-cookie";
 import type { AnnouncementConfig } from "~/site.config";
+import { noteCookieRead } from "./input-check.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** A cookie's raw value in a Cookie header, or undefined. */
 export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
+  noteCookieRead(name);
   for (const part of (cookieHeader ?? "").split(";")) {
     const separator = part.indexOf("=");
     if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();

@@ -17,6 +17,12 @@ export interface FrontCache {
   answer(request: IncomingMessage, response: ServerResponse): boolean;
 }
 
+/**
+ * Under `npm run dev`, the global on which the app server (scripts/dev/app-server.mjs, which reads this
+ * module built to .dev/guard-contract.mjs) puts the content it compiles live, for app/content/store.server.ts.
+ */
+export const LIVE_CONTENT = Symbol.for("smriti.live-content");
+
 /** The address a proxy or orchestrator asks whether this replica should get traffic. */
 export const HEALTH_PATH = "/healthz";
 

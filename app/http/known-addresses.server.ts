@@ -2,27 +2,13 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { getSiteContent, pageKind } from "~/content/store.server";
 import { docsRedirect } from "~/docs/route-data.server";
+import { RouteManifest, routeManifest, type ManifestRoute } from "./route-manifest.server";
 
-/** The parts of Remix's route manifest that say which addresses a route answers. */
-export interface RouteEntry {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-}
+/** A manifest entry as KnownAddresses reads it: its place among the routes (its module is optional here). */
+export type RouteEntry = Omit<ManifestRoute, "module"> & Partial<Pick<ManifestRoute, "module">>;
 
-/** A route's path as segments: literal names, ":param" (one segment) and a final "*" (any rest). */
-type RoutePattern = string[];
-
-/** Answered by Remix itself before any route: the route discovery of lazily loaded routes. */
-const REMIX_OWN_PATTERNS: RoutePattern[] = [["__manifest"]];
-
-function matches(pattern: RoutePattern, segments: string[]): boolean {
-  const splat = pattern.at(-1) === "*";
-  const fixed = splat ? pattern.slice(0, -1) : pattern;
-  if (splat ? segments.length < fixed.length : segments.length !== fixed.length) return false;
-  return fixed.every((part, index) => part.startsWith(":") || part === segments[index]);
-}
+/** Answered by Remix itself before any route, and not in its manifest: the route discovery of lazily loaded routes. */
+const REMIX_OWN_ADDRESSES = new Set(["/__manifest"]);
 
 /**
  * Whether an address can only be the not-found page, so that every such
@@ -31,52 +17,47 @@ function matches(pattern: RoutePattern, segments: string[]): boolean {
  * catch-all matches it, it is not a compiled content page, and no file in
  * public/ could answer it.
  *
- * The route table comes from the manifest Remix hands the first rendered
- * request (app/entry.server.tsx); until then nothing is classed as not found.
- * A wrong guess costs speed, never a wrong page: a 404 is stored under the
- * shared key only when the app really answered 404 (app/http/document.server.ts).
+ * The routes are Remix's own manifest, matched by Remix's own matcher
+ * (app/http/route-manifest.server.ts); until it is learned nothing is classed
+ * as not found. A wrong guess costs speed, never a wrong page: a 404 is stored
+ * under the shared key only when the app really answered 404
+ * (app/http/document.server.ts).
  */
 export class KnownAddresses {
-  private patterns: RoutePattern[] | null = null;
   private publicNames: Set<string> | null = null;
 
-  constructor(private readonly publicDir: string) {}
+  constructor(
+    private readonly publicDir: string,
+    private readonly routes: RouteManifest = new RouteManifest(),
+  ) {}
 
   get learned(): boolean {
-    return this.patterns !== null;
+    return this.routes.learned;
   }
 
-  /** Reads the addresses the app's routes answer, as patterns of path segments. */
+  /** Learns the routes (the running app's manifest is learned at start: app/http/server-build.server.ts). */
   learnRoutes(routes: Record<string, RouteEntry | undefined>): void {
-    if (this.patterns) return;
-    const fullPath = (route: RouteEntry): string => {
-      const parent = route.parentId ? routes[route.parentId] : undefined;
-      const own = route.path ?? "";
-      const above = parent ? fullPath(parent) : "";
-      return [above, own].filter(Boolean).join("/");
-    };
-    const patterns: RoutePattern[] = [...REMIX_OWN_PATTERNS];
-    for (const route of Object.values(routes)) {
-      if (!route || (route.path === undefined && !route.index)) continue;
-      const segments = fullPath(route).toLowerCase().split("/").filter(Boolean);
-      if (segments.length === 1 && segments[0] === "*") continue; // the catch-all: the not-found page itself
-      // From an optional segment on, a route could answer anything below what precedes it.
-      const optional = segments.findIndex((part) => part.includes("("));
-      patterns.push(optional === -1 ? segments : [...segments.slice(0, optional), "*"]);
-    }
-    this.patterns = patterns;
+    this.routes.learn(
+      Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, route && { module: {}, ...route }])),
+    );
+  }
+
+  /** Whether an app route other than the root catch-all (the not-found page itself) answers `path`. */
+  private routeAnswers(path: string): boolean {
+    if (REMIX_OWN_ADDRESSES.has(path.toLowerCase())) return true;
+    const chain = this.routes.match(path);
+    return chain !== null && !this.routes.isCatchAll(chain);
   }
 
   /** True only when the address can be nothing but the not-found page. */
   isNotFound(pathname: string): boolean {
-    if (!this.patterns) return false;
+    if (!this.routes.learned) return false;
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     const segments = path.toLowerCase().split("/").filter(Boolean);
     try {
       const isPage =
         pageKind(path) !== undefined || (path.endsWith(".md") && pageKind(path.slice(0, -3)) !== undefined);
       if (isPage) return false;
-      if (path === "/api.md") return false; // the API overview's Markdown form (app/http/document.server.ts)
       // An old address of a page answers 301 (front matter redirect_from), never the shared 404.
       const { redirects } = getSiteContent();
       const bare = path.replace(/\.md$/, "");
@@ -87,7 +68,9 @@ export class KnownAddresses {
     } catch {
       return false; // no content to look in: leave the address to the app
     }
-    if (this.patterns.some((pattern) => matches(pattern, segments))) return false;
+    if (this.routeAnswers(path)) return false;
+    // The Markdown form of an app route's page (the API reference's, app/http/document.server.ts).
+    if (path.endsWith(".md") && this.routeAnswers(path.slice(0, -3))) return false;
     return !this.publicNamesNow().has(decodeSegment(path.split("/")[1] ?? ""));
   }
 
@@ -113,4 +96,4 @@ function decodeSegment(segment: string): string {
 }
 
 /** Where remix-serve serves public/ from: relative to the working directory. */
-export const knownAddresses = new KnownAddresses(join(process.cwd(), "public"));
+export const knownAddresses = new KnownAddresses(join(process.cwd(), "public"), routeManifest);

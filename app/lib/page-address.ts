@@ -1,9 +1,8 @@
-import { queryInputs } from "~/route-inputs";
-
 /**
- * A page's own address: the path and, in a fixed order, only the parameters
- * that page reads, each passed through `normalise` (the page cache reduces a
- * query to the form the search itself uses, so that queries the page treats
+ * A page's own address: the path and, in a fixed order, only the query
+ * parameters that page reads (`read`: what its routes declare, see
+ * app/route-inputs.ts), each passed through `normalise` (the page cache reduces
+ * a query to the form the search itself uses, so that queries the page treats
  * as one are one address; null drops a value the page would ignore). The page
  * cache keys on it and the settings forms return to it. `search` is a URL's
  * search part ("?a=1" or "").
@@ -11,12 +10,11 @@ import { queryInputs } from "~/route-inputs";
 export function pageAddress(
   pathname: string,
   search: string,
+  read: readonly string[],
   normalise: (value: string, name: string) => string | null = (value) => value,
 ): string {
-  // The parameters the page declares (app/route-inputs.ts); every other one (utm_*, fbclid,
-  // anything a link or a crawler adds) names the same page.
-  const read = queryInputs(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
-  if (!read || !search) return pathname;
+  // Every other parameter (utm_*, fbclid, anything a link or a crawler adds) names the same page.
+  if (read.length === 0 || !search) return pathname;
   const params = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const name of read) {

@@ -1,16 +1,19 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useMatches, useRouteError } from "@remix-run/react";
+import { declaresInputs } from "~/route-inputs";
 import { pageAddress } from "./page-address";
 
 /**
  * Where a settings form sent without JavaScript comes back to: this page's
- * own address (without the query parameters it does not read). The
+ * own address (without the query parameters its routes do not declare). The
  * not-found page names none: one stored copy of it answers every address
  * that does not exist, so the server returns the reader to the page the
  * browser says the form came from (its Referer) instead.
  */
 export function useReturnAddress(): string {
   const location = useLocation();
+  const matches = useMatches();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return "";
-  return pageAddress(location.pathname, location.search);
+  const read = matches.flatMap((match) => (declaresInputs(match.handle) ? (match.handle.inputs.query ?? []) : []));
+  return pageAddress(location.pathname, location.search, [...new Set(read)]);
 }

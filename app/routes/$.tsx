@@ -2,6 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loader } from "~/route-loaders/standalone-page.server";
 import { DocContent, Main, PageMeta, pageMeta, rootFromMatches, TableOfContents } from "~/page-kit";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 export { loader };
 

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { textRoute } from "~/lib/load.server";
 import { llmsResponse } from "~/seo/llms.server";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 /** Another version's whole guide in one Markdown file: /next/llms-full.txt. */
 export const loader = textRoute(({ request, params }: LoaderFunctionArgs) =>

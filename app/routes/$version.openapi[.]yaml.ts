@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { textRoute } from "~/lib/load.server";
 import { specResponse } from "~/api-reference/spec-response.server";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 /** Another version's API contract as YAML: /next/openapi.yaml, /<release>/openapi.yaml. */
 export const loader = textRoute(({ request, params }: LoaderFunctionArgs) =>

@@ -1,2 +1,2 @@
 // /api/<version>/<tag>: a tag's page in another version's reference, the same page as /api.
-export { default, loader, meta } from "./api._index";
+export { default, handle, loader, meta } from "./api._index";

@@ -6,6 +6,9 @@ import { useOperationDeepLink } from "~/components/api/operation-deep-link";
 import { useRememberedSampleLanguage } from "~/components/api/sample-language";
 import { loader } from "~/route-loaders/api-reference.server";
 import { DocContent, Main, pageMeta, rootFromMatches, versionRobots } from "~/page-kit";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 // This module is also the route of /api/<version or tag> and /api/<version>/<tag>
 // (routes/api.$first.tsx and routes/api.$first_.$tag.tsx re-export it).

@@ -14,6 +14,9 @@ import {
   TableOfContents,
   versionRobots,
 } from "~/page-kit";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 export { loader };
 

@@ -1,5 +1,8 @@
 import { getSiteContent } from "~/content/store.server";
 import { readiness } from "~/startup.server";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 function reply(status: number, payload: Record<string, unknown>): Response {
   const body = JSON.stringify(payload);

@@ -3,6 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { SearchResultsPage } from "~/components/search/SearchResultsPage";
 import { loader } from "~/route-loaders/search.server";
 import { pageMeta, rootFromMatches } from "~/page-kit";
+import type { RouteHandle } from "~/route-inputs";
+
+// The query and the search's scope (app/search/scope.ts): each is part of the page's address.
+export const handle: RouteHandle = { inputs: { query: ["q", "version", "first"] } };
 
 export { loader };
 

@@ -4,6 +4,10 @@ import { load } from "~/lib/load.server";
 import { DIALOG_LIMITS } from "~/search/limits";
 import { scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
+import type { RouteHandle } from "~/route-inputs";
+
+// The query and the search's scope (app/search/scope.ts): each is part of the page's address.
+export const handle: RouteHandle = { inputs: { query: ["q", "version", "first"] } };
 
 /**
  * Results for the search dialog as JSON (`SearchAnswer`). Answers are kept

@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { DISMISS_ANNOUNCEMENT_ACTION, Main, pageMeta, rootFromMatches, useRootData, useSiteConfig } from "~/page-kit";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 export { action } from "~/route-loaders/announcement-setting.server";
 

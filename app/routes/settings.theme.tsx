@@ -1,5 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Main, pageMeta, rootFromMatches, SET_THEME_ACTION, Theme, useTheme } from "~/page-kit";
+import type { RouteHandle } from "~/route-inputs";
+
+export const handle: RouteHandle = { inputs: {} };
 
 export { action } from "~/route-loaders/theme-setting.server";
 

@@ -1,6 +1,8 @@
 // The app server of `npm run dev`, which `remix dev` starts (scripts/dev/start.mjs):
-// remix-serve over the development build, plus the content compiled live by
-// app/content/live.server.ts in a worker thread (scripts/dev/content-worker.mjs).
+// loaded with `node --import` in front of remix-serve's bin over the development
+// build, it adds the content compiled live by app/content/live.server.ts in a
+// worker thread (scripts/dev/content-worker.mjs). remix-serve starts once this
+// module has finished loading, so the content is there before the first request.
 // Every request first waits until the content has every change saved so far;
 // the server build reads the result through a global (app/content/store.server.ts),
 // so it survives the reloads of the server build that app code changes cause.
@@ -9,12 +11,12 @@
 import http from "node:http";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { watch } from "chokidar";
+// The names the app shares, built from app/http/guard-contract.ts by scripts/dev/start.mjs.
+import { LIVE_CONTENT } from "../../.dev/guard-contract.mjs";
 
 const CONTENT_EVENTS = "/__live-content";
-const LIVE_CONTENT = Symbol.for("smriti.live-content");
 const HEARTBEAT_MS = 15_000;
 
 const root = process.cwd();
@@ -27,7 +29,11 @@ const log = (line) => console.log(`[content] ${line}`);
  * kept in `latest`.
  */
 function startPipeline() {
-  const worker = new Worker(new URL("./content-worker.mjs", import.meta.url), { workerData: { root, contentDir } });
+  // No preloads for the worker: this module is one, and a worker inheriting it would start another worker.
+  const worker = new Worker(new URL("./content-worker.mjs", import.meta.url), {
+    workerData: { root, contentDir },
+    execArgv: [],
+  });
   const waiting = new Map();
   let nextId = 0;
   const pipeline = {
@@ -205,14 +211,11 @@ http.createServer = function createLiveContentServer(...args) {
 
 // remix-serve logs every request (morgan "tiny"). The browser asks for
 // /__manifest?… on every link it sees, which buried the log's useful lines:
-// those requests are left out, by the `skip` option of the morgan it loads.
-const serveRequire = createRequire(fileURLToPath(import.meta.resolve("@remix-run/serve/dist/cli.js")));
+// those requests are left out, by the `skip` option of the morgan it loads
+// (resolved from remix-serve's bin, the main module this runs in front of).
+const serveRequire = createRequire(process.argv[1]);
 const morganPath = serveRequire.resolve("morgan");
 const morgan = serveRequire(morganPath);
 const quiet = (req) => req.url?.startsWith("/__manifest") ?? false;
 serveRequire.cache[morganPath].exports = (format, options = {}) =>
   morgan(format, { ...options, skip: (req, res) => quiet(req) || (options.skip?.(req, res) ?? false) });
-
-const { default: remixConfig } = await import("../../remix.config.js");
-process.argv = [process.argv[0], "remix-serve", remixConfig.serverBuildPath];
-await import("@remix-run/serve/dist/cli.js");

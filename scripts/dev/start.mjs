@@ -6,8 +6,11 @@
 // Development builds go to .dev/ (remix.config.js), never to the build/ and
 // public/build/ a production server serves.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
-import { buildRequestGuard } from "../lib/build-request-guard.mjs";
+import { dirname, join } from "node:path";
+import { buildGuardContract, buildRequestGuard } from "../lib/build-request-guard.mjs";
 
 const host = process.env.HOST || undefined;
 
@@ -23,14 +26,10 @@ function freePort() {
   });
 }
 
-// `remix dev` binds its reload channel to every interface and has no option to
-// choose: with HOST set, listen there only, as the site does.
-if (host) {
-  const listen = net.Server.prototype.listen;
-  net.Server.prototype.listen = function listenOnHost(...args) {
-    if (typeof args[0] === "number" && typeof args[1] !== "string") args.splice(1, 0, host);
-    return listen.apply(this, args);
-  };
+/** The file a package publishes as its command `name` (its package.json `bin`). */
+function packageBin(name, command) {
+  const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
+  return join(dirname(manifest), JSON.parse(readFileSync(manifest, "utf8")).bin[command]);
 }
 
 const args = process.argv.slice(2);
@@ -46,8 +45,26 @@ process.once("exit", () => warming.kill());
 
 // The app server runs behind the same request guard as production, so that a
 // malformed request, a crash or a shutdown behaves in development as it will
-// when deployed.
+// when deployed; it reads the names it shares with the app from the contract.
 await buildRequestGuard(".dev/request-guard.mjs");
-const appServer = "node --import ./.dev/request-guard.mjs scripts/dev/app-server.mjs";
-process.argv = [process.argv[0], "remix", "dev", "--manual", "--command", appServer, ...args];
-await import("@remix-run/dev/dist/cli.js");
+await buildGuardContract(".dev/guard-contract.mjs");
+
+// Remix's published bins, each with our changes loaded in front of it (`node --import`,
+// docs/decisions/036-framework-seams.md): the live content in front of remix-serve and,
+// with HOST set, the listen patch in front of `remix dev`, which binds its reload
+// channel to every interface and has no option to choose.
+process.env.NODE_ENV ??= "development"; // as `remix dev` sets it; remix.config.js then names the .dev/ build
+const { default: remixConfig } = await import("../../remix.config.js");
+const appServer = [
+  "node --import ./.dev/request-guard.mjs --import ./scripts/dev/app-server.mjs",
+  packageBin("@remix-run/serve", "remix-serve"),
+  remixConfig.serverBuildPath,
+].join(" ");
+const onHost = host ? ["--import", "./scripts/dev/listen-on-host.mjs"] : [];
+const remix = spawn(
+  process.execPath,
+  [...onHost, packageBin("@remix-run/dev", "remix"), "dev", "--manual", "--command", appServer, ...args],
+  { stdio: "inherit" },
+);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => remix.kill(signal));
+remix.once("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,7 @@ import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 
 const entry = fileURLToPath(new URL("../../server/guard/index.ts", import.meta.url));
+const contract = fileURLToPath(new URL("../../app/http/guard-contract.ts", import.meta.url));
 
 /** Writes the guard to `outfile`; resolves once it is on disk. */
 export async function buildRequestGuard(outfile) {
@@ -21,6 +22,15 @@ export async function buildRequestGuard(outfile) {
       js: "// Built from server/guard/ by scripts/lib/build-request-guard.mjs: edit the TypeScript, not this file.",
     },
   });
+}
+
+/**
+ * Writes the shared contract (app/http/guard-contract.ts) to `outfile` as plain
+ * JavaScript, for `npm run dev`'s app server (scripts/dev/app-server.mjs), which
+ * loads no TypeScript: one definition of the names both sides use.
+ */
+export async function buildGuardContract(outfile) {
+  await build({ entryPoints: [contract], outfile, bundle: true, platform: "node", format: "esm", logLevel: "warning" });
 }
 
 // `node scripts/lib/build-request-guard.mjs <outfile>`: the build:app step.

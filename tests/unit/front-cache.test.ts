@@ -7,6 +7,11 @@ import { describe, mock, test } from "node:test";
 import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-response.server";
 import { registerFrontCache } from "../../app/http/front-cache.server";
 import { FRONT_CACHE, type FrontCache } from "../../app/http/guard-contract";
+import { routeManifest } from "../../app/http/route-manifest.server";
+import { APP_ROUTE_PLACES, manifestOf } from "./support/route-declarations";
+
+// What the server build hands the page cache at start: the routes, each with its declared inputs.
+routeManifest.learn(manifestOf(APP_ROUTE_PLACES));
 
 const headers = (values: Record<string, string>) => (name: string) => values[name];
 

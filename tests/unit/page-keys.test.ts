@@ -11,26 +11,21 @@ import {
   storable,
 } from "../../app/http/cached-response.server";
 import { upgradesSettled } from "../../app/http/compression.server";
-import { KnownAddresses, knownAddresses, type RouteEntry } from "../../app/http/known-addresses.server";
+import { KnownAddresses, knownAddresses } from "../../app/http/known-addresses.server";
+import { routeManifest } from "../../app/http/route-manifest.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { RenderQueue } from "../../app/http/render-queue.server";
 import { pageAddress } from "../../app/lib/page-address";
 import { writeSiteContent } from "../../app/content/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
+import { APP_ROUTE_PLACES, manifestOf } from "./support/route-declarations";
 
-// The routes of this app as Remix's manifest lists them (a subset is enough).
-const ROUTES: Record<string, RouteEntry> = {
-  root: { id: "root", path: "" },
-  "routes/_index": { id: "routes/_index", parentId: "root", index: true },
-  "routes/api": { id: "routes/api", parentId: "root", path: "api" },
-  "routes/search": { id: "routes/search", parentId: "root", path: "search" },
-  "routes/llms[.]txt": { id: "routes/llms[.]txt", parentId: "root", path: "llms.txt" },
-  "routes/docs.$": { id: "routes/docs.$", parentId: "root", path: "docs/*" },
-  "routes/api.$version": { id: "routes/api.$version", parentId: "root", path: "api/:version" },
-  "routes/$version.llms[.]txt": { id: "routes/$version.llms[.]txt", parentId: "root", path: ":version/llms.txt" },
-  "routes/$": { id: "routes/$", parentId: "root", path: "*" },
-};
+// The routes of this app as Remix's manifest lists them (a subset is enough), each with its own declared inputs.
+const ROUTES = manifestOf(APP_ROUTE_PLACES);
+routeManifest.learn(ROUTES);
+const addressOf = (pathname: string, search: string) =>
+  pageAddress(pathname, search, routeManifest.inputsAt(pathname)?.query ?? []);
 
 const publicDir = mkdtempSync(join(tmpdir(), "known-"));
 mkdirSync(join(publicDir, "img"));
@@ -63,12 +58,12 @@ after(() => rmSync(publicDir, { recursive: true, force: true }));
 
 describe("a page's own address", () => {
   test("keeps only the parameters the page reads", () => {
-    assert.equal(pageAddress("/docs/a", "?utm_source=x&fbclid=y"), "/docs/a");
-    assert.equal(pageAddress("/search", "?utm_source=x&q=docker"), "/search?q=docker");
-    assert.equal(pageAddress("/search/", "?q=a&q=b"), "/search/?q=a");
-    assert.equal(pageAddress("/search", "?other=1"), "/search");
+    assert.equal(addressOf("/docs/a", "?utm_source=x&fbclid=y"), "/docs/a");
+    assert.equal(addressOf("/search", "?utm_source=x&q=docker"), "/search?q=docker");
+    assert.equal(addressOf("/search/", "?q=a&q=b"), "/search/?q=a");
+    assert.equal(addressOf("/search", "?other=1"), "/search");
     assert.equal(
-      pageAddress("/search", "?first=next&utm_id=1&version=all&q=jobs"),
+      addressOf("/search", "?first=next&utm_id=1&version=all&q=jobs"),
       "/search?q=jobs&version=all&first=next",
     );
   });

@@ -1,0 +1,98 @@
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
+import { declaresInputs, mergeInputs, type RouteInputs } from "~/route-inputs";
+
+/** Remix's route manifest as the server build exports it: each route's place and its module. */
+export type ServerRoutes = ServerBuild["routes"];
+
+/** The parts of a manifest entry this module reads; a test can hand in just these. */
+export type ManifestRoute = Pick<ServerRoutes[string], "id" | "parentId" | "path" | "index" | "caseSensitive"> & {
+  module: { handle?: unknown };
+};
+
+/** A route as Remix's matcher takes it. */
+type RouteObject = Parameters<typeof matchRoutes>[0][number];
+
+/** The full inputs of the routes an address matches, root first. */
+export type AddressInputs = Required<RouteInputs>;
+
+/**
+ * The app's routes and what each declares it reads (its `handle.inputs`,
+ * app/route-inputs.ts), learned from Remix's own route manifest, and matched
+ * with Remix's own matcher (`matchRoutes`), so that nothing here keeps a copy
+ * of either. Until it has learned the manifest, it knows nothing: the page
+ * cache then neither stores nor answers (a cost in speed, never a wrong page).
+ */
+export class RouteManifest {
+  private tree: RouteObject[] | null = null;
+  private inputs = new Map<string, RouteInputs>();
+  private undeclared: string[] = [];
+  private catchAll: string | null = null;
+
+  get learned(): boolean {
+    return this.tree !== null;
+  }
+
+  /** Route ids whose module declares no inputs (tests/unit/route-inputs.test.ts keeps this empty). */
+  get routesWithoutInputs(): readonly string[] {
+    return this.undeclared;
+  }
+
+  learn(routes: Readonly<Record<string, ManifestRoute | undefined>>): void {
+    const entries = Object.values(routes).filter((route): route is ManifestRoute => route !== undefined);
+    this.inputs = new Map();
+    this.undeclared = [];
+    for (const route of entries) {
+      const handle = route.module.handle;
+      if (declaresInputs(handle)) this.inputs.set(route.id, handle.inputs);
+      else this.undeclared.push(route.id);
+    }
+    const children = (parentId: string | undefined): RouteObject[] =>
+      entries
+        .filter((route) => route.parentId === parentId)
+        .map((route) =>
+          route.index
+            ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+            : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: children(route.id) },
+        );
+    this.tree = children(undefined);
+    const root = entries.find((route) => route.parentId === undefined);
+    this.catchAll = entries.find((route) => route.parentId === root?.id && route.path === "*")?.id ?? null;
+  }
+
+  /** The ids of the routes Remix would match for `pathname`, root first; null before learning or when none match. */
+  match(pathname: string): string[] | null {
+    if (!this.tree) return null;
+    return matchRoutes(this.tree, pathname)?.map((match) => match.route.id!) ?? null;
+  }
+
+  /** Whether a match is the root's catch-all (the not-found page, and pages Remix does not route by name). */
+  isCatchAll(chain: readonly string[]): boolean {
+    return chain.length === 2 && chain[1] === this.catchAll;
+  }
+
+  /**
+   * Everything the answer at `pathname` may depend on: the declarations of
+   * every route it matches. Null when that is not known (the manifest not
+   * learned yet, no match, or a matched route that declares nothing): the
+   * caller must then not share the answer.
+   */
+  inputsAt(pathname: string): AddressInputs | null {
+    const chain = this.match(pathname);
+    if (!chain) return null;
+    const declared = chain.map((id) => this.inputs.get(id));
+    if (declared.some((inputs) => inputs === undefined)) return null;
+    return mergeInputs(declared as RouteInputs[]);
+  }
+
+  /** The declarations of one route and the routes above it, root first: what its loader may read. */
+  inputsOfRoute(routeId: string, routes: Readonly<Record<string, ManifestRoute | undefined>>): AddressInputs {
+    const chain: RouteInputs[] = [];
+    for (let route = routes[routeId]; route; route = route.parentId ? routes[route.parentId] : undefined)
+      chain.unshift(this.inputs.get(route.id) ?? {});
+    return mergeInputs(chain);
+  }
+}
+
+/** The running app's routes (app/http/server-build.server.ts hands them over at start). */
+export const routeManifest = new RouteManifest();
