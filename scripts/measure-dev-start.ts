@@ -37,7 +37,7 @@ try {
       const ms = performance.now() - started;
       firstPage.push(ms);
       const log = server.output();
-      const appBuild = log.match(/built \(([\d.]+m?s)\)/)?.[1] ?? "?";
+      const appBuild = log.match(/\[info\] built \(([^)]+)\)/)?.[1] ?? "?";
       const content = log.match(/pages ready \((.*?)\) in (\d+) ms/);
       console.log(
         `run ${run}: first page in ${Math.round(ms)} ms; app build ${appBuild}; ` +
