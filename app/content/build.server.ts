@@ -3,6 +3,7 @@ import { buildApiReferencePage, type BuiltApiReference } from "~/api-reference/b
 import { join, posix, relative, sep } from "node:path";
 import { LINKABLE_APP_PATHS } from "~/route-table";
 import { buildSearchIndex } from "~/search/build.server";
+import type { BuildSession } from "./build-session.server";
 import { apiCache, apiFingerprint, diskCache, memoryCache, pipelineFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
 import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
@@ -42,6 +43,8 @@ export interface BuildOptions {
    * everything else is built.
    */
   tolerant?: boolean;
+  /** Development: what is kept between the builds of one session (app/content/build-session.server.ts). */
+  session?: BuildSession;
 }
 
 /** A mistake kept in its place by a tolerant build. */
@@ -108,9 +111,9 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const specRoot = options.specRoot ?? root;
   const cache: CompileCache =
     options.cache ?? (options.cacheDir === null ? memoryCache() : diskCache(options.cacheDir ?? join(root, ".cache/content")));
-  const fingerprint = pipelineFingerprint(root);
+  const { session } = options;
+  const { pipeline: fingerprint, api: apiCode } = session?.codeFingerprints(root) ?? { pipeline: pipelineFingerprint(root), api: apiFingerprint(root) };
   const apiBuilds = options.apiCache ?? apiCache(options.cacheDir === null ? null : (options.cacheDir ?? join(root, ".cache/content")));
-  const apiCode = apiFingerprint(root);
   const problems: PlacedError[] = [];
   const tolerant = options.tolerant === true;
   const broken = new Set<string>();
@@ -228,7 +231,12 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
 
   const redirects = siteRedirects(root, trees, bodies, apis, current, allVersions);
 
-  const dates = lastCommitDates(root, relative(root, contentDir) || ".");
+  const historyDir = relative(root, contentDir) || ".";
+  const history = session?.commitHistory(root, historyDir);
+  const dates = history?.dates ?? lastCommitDates(root, historyDir);
+  // The compiled body, and so its links, follow from the content hash (the session's fingerprint is fixed).
+  const markdownOf = (contentHash: string, description: string, make: () => string) =>
+    session ? session.pageMarkdown(sha256(contentHash, description), make) : make();
   const pages: Record<string, CompiledPage> = {};
   const partials = new Map<string, SiteContent["partials"]>(trees.map((tree) => [tree.version.id, {}]));
   for (const [page, body, contentHash] of bodies) {
@@ -256,7 +264,9 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       toc: body.toc,
       anchors: body.anchors,
       sections: body.sections,
-      markdown: toMarkdown({ ...page.frontmatter, description, body: page.body }, body.links, treeOf(page).diagrams.data),
+      markdown: markdownOf(contentHash, description, () =>
+        toMarkdown({ ...page.frontmatter, description, body: page.body }, body.links, treeOf(page).diagrams.data),
+      ),
       sourcePath: page.sourcePath,
       lastUpdated: dates.get(page.sourcePath) ?? null,
       contentHash,
@@ -286,8 +296,12 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
     ...[...apis.values()].map((api) => api.page.specYaml),
   ).slice(0, 16);
   const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
-  const commit = process.env.SITE_COMMIT?.trim() || currentCommit(root);
+  const commit = process.env.SITE_COMMIT?.trim() || (history ? history.commit : currentCommit(root));
   const currentApi = apis.get(current.id);
+  const searchInput = {
+    pages: Object.values(pages),
+    versions: versions.map((entry) => ({ ...entry, reference: apis.get(entry.version.id)?.reference ?? null })),
+  };
   return {
     content: {
       buildId,
@@ -296,10 +310,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       redirects,
       partials: partials.get(current.id)!,
       versions,
-      search: buildSearchIndex({
-        pages: Object.values(pages),
-        versions: versions.map((entry) => ({ ...entry, reference: apis.get(entry.version.id)?.reference ?? null })),
-      }),
+      search: session ? session.search.update(searchInput) : buildSearchIndex(searchInput),
     },
     api: currentApi?.reference ?? null,
     warnings: [...bodies.flatMap(([, body]) => body.warnings), ...linkErrors.warnings, ...missingInNext(trees)],

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { buildSiteContent, LinkCheckError, type PlacedError } from "./build.server";
+import { BuildSession } from "./build-session.server";
 import { apiCache, diskCache, type ApiCache, type CompileCache } from "./cache.server";
 import { compilePage, type CompiledBody } from "./compile.server";
 import type { ContentProblem, SourceLine } from "./problems";
@@ -131,6 +132,7 @@ export class LiveContent {
   private building: Promise<void> | null = null;
   private readonly cache: SessionCache;
   private readonly apiCache: ApiCache;
+  private readonly session = new BuildSession();
   private readonly listeners = new Set<(state: LiveState) => void>();
   private readonly log: (line: string) => void;
 
@@ -226,9 +228,11 @@ export class LiveContent {
         cache: this.cache,
         apiCache: this.apiCache,
         tolerant: true,
+        session: this.session,
         onCompiled: (file, ms) => this.log(`compiled ${displayPath(this.options.root, file)} in ${Math.round(ms)} ms`),
       });
       this.cache.endBuild();
+      this.session.endBuild();
       for (const w of result.warnings) this.log(`warning: ${displayPath(this.options.root, w.file)}:${w.line}:${w.column}: ${w.message}`);
       const problems = placedProblems(result.problems, this.options.root);
       if (previous?.content?.buildId === result.content.buildId && sameProblems(previous.problems, problems)) return;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import MiniSearch from "minisearch";
 import type { ApiReference } from "~/api-reference/operations";
 import { markdownAsText } from "~/api-reference/markdown.server";
@@ -134,6 +135,31 @@ export interface IndexedVersion {
   reference: ApiReference | null;
 }
 
+/** The entries of one page or one version's API reference, under a key that changes whenever they would. */
+interface EntryGroup {
+  key: string;
+  entries: () => Entry[];
+}
+
+const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+function entryGroups(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): EntryGroup[] {
+  return input.versions.flatMap(({ version, navigation, reference }) => [
+    ...input.pages
+      .filter((page) => page.kind === "doc" && page.version === version.id)
+      .map((page): EntryGroup => {
+        const trail = categoryTrail(navigation, page.slug);
+        return {
+          key: digest([version.id, page.url, page.title, page.description, trail, page.sections]),
+          entries: () => guideEntries(page, navigation, version.id),
+        };
+      }),
+    ...(reference
+      ? [{ key: digest([version.id, version.apiUrl, reference]), entries: () => apiEntries(reference, version) }]
+      : []),
+  ]);
+}
+
 /**
  * The full-text index of every docs page (by section) and every API operation
  * of every version, built with the content; each document names its version,
@@ -141,13 +167,69 @@ export interface IndexedVersion {
  * partials are not indexed: they are not answers a reader is looking for.
  */
 export function buildSearchIndex(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
-  const entries = input.versions.flatMap(({ version, navigation, reference }) => [
-    ...input.pages
-      .filter((page) => page.kind === "doc" && page.version === version.id)
-      .flatMap((page) => guideEntries(page, navigation, version.id)),
-    ...(reference ? apiEntries(reference, version) : []),
-  ]);
+  const entries = entryGroups(input).flatMap((group) => group.entries());
   const index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
   index.addAll(entries.map((entry, id) => ({ id, ...entry.indexed })));
   return { format: SEARCH_INDEX_FORMAT, documents: entries.map((entry) => entry.display), index: index.toJSON() };
+}
+
+/**
+ * Stands where a removed document was: MiniSearch ids are positions in
+ * `documents`, so a removal leaves a place that no search can reach.
+ */
+const REMOVED: SearchDocument = {
+  kind: "guide",
+  version: "",
+  url: "",
+  group: "",
+  title: "",
+  trail: "",
+  heading: "",
+  endpoint: "",
+  text: "",
+  code: "",
+};
+
+/**
+ * The search index of a development session (`npm run dev`), kept between
+ * builds: a save re-indexes only the pages whose entries changed (removed,
+ * then added under new ids) instead of every section of every version, which
+ * took most of a save's rebuild. Searches answer as over a fresh index (removal
+ * takes a document's terms out exactly); once removed places outnumber the
+ * live documents, the index starts over, so memory stays bounded.
+ */
+export class SearchIndexSession {
+  private index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
+  private documents: SearchDocument[] = [];
+  private groups = new Map<string, IndexedFields[]>();
+  private removed = 0;
+
+  update(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
+    const wanted = entryGroups(input);
+    const keys = new Set(wanted.map((group) => group.key));
+    for (const [key, indexed] of this.groups) {
+      if (keys.has(key)) continue;
+      this.index.removeAll(indexed);
+      for (const { id } of indexed) this.documents[id] = REMOVED;
+      this.removed += indexed.length;
+      this.groups.delete(key);
+    }
+    if (this.removed > this.documents.length - this.removed) this.startOver();
+    for (const group of wanted) {
+      if (this.groups.has(group.key)) continue;
+      const indexed = group
+        .entries()
+        .map((entry) => ({ id: this.documents.push(entry.display) - 1, ...entry.indexed }));
+      this.index.addAll(indexed);
+      this.groups.set(group.key, indexed);
+    }
+    return { format: SEARCH_INDEX_FORMAT, documents: [...this.documents], index: this.index.toJSON() };
+  }
+
+  private startOver(): void {
+    this.index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
+    this.documents = [];
+    this.groups = new Map();
+    this.removed = 0;
+  }
 }
