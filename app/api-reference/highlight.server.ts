@@ -1,6 +1,7 @@
-import type { Element, Root } from "hast";
+import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import rehypePrettyCode from "rehype-pretty-code";
+import { visit } from "unist-util-visit";
 import { CODE_THEMES } from "~/content/compile.server";
 import { rehypeCodeCopy } from "~/content/plugins/code-copy.server";
 import { rehypeCompactCode } from "~/content/plugins/compact-code.server";
@@ -28,7 +29,47 @@ export async function highlightCode(code: string, language: string): Promise<str
   await (prettyCode as (tree: Root) => Promise<void>)(tree);
   rehypeCodeCopy()(tree);
   rehypeCompactCode()(tree);
+  visit(tree, "element", (node: Element) => {
+    if (node.tagName === "code") plainLines(node);
+  });
   return toHtml(tree).replace(TOKEN_STYLE, (_match, light: string, dark: string) => `class="k${light}${dark}"`);
+}
+
+/*
+ * The reference's blocks have no line numbers or marked lines, so they need no
+ * element per line, and a token in the block's own colour needs no element
+ * either. Rehype-pretty-code gives both, and on a tag page they were about a
+ * quarter of the page's elements (a fifth of /api/explore's 9,400), each one
+ * styled and laid out, lines as grid items, on every load: the main cost of
+ * the page's blocking time (docs/decisions/037-api-page-rendering.md). Lines
+ * become plain text between newlines, and the block carries the theme's
+ * foreground as its class; app.css lays it out as one flow of text.
+ */
+const FOREGROUND_STYLE = "--l:#0E1116;--d:#F0F3F6";
+const FOREGROUND_CLASS = "k0E1116F0F3F6";
+
+function isForegroundToken(node: ElementContent): node is Element {
+  if (node.type !== "element" || node.tagName !== "span") return false;
+  // Plain text (the JSON examples) comes as tokens with no colour at all.
+  return node.properties.style === FOREGROUND_STYLE || Object.keys(node.properties).length === 0;
+}
+
+// rehype-pretty-code writes some properties under their attribute name (plugins/compact-code.server.ts).
+const isLine = (node: Element) => node.properties.dataLine !== undefined || node.properties["data-line"] !== undefined;
+
+function lineContent(line: ElementContent): ElementContent[] {
+  if (line.type !== "element" || !isLine(line)) return [line];
+  // An empty line holds one space so its grid row keeps its height; as plain text it needs none.
+  const only = line.children.length === 1 ? line.children[0] : undefined;
+  if (only?.type === "text" && only.value === " ") return [];
+  return line.children.flatMap((token) => (isForegroundToken(token) ? token.children : [token]));
+}
+
+function plainLines(code: Element) {
+  code.children = code.children.flatMap(lineContent);
+  delete code.properties.style; // display: grid, for the line elements
+  code.properties.className = [FOREGROUND_CLASS];
+  code.properties.dataPlainLines = "";
 }
 
 /*
