@@ -136,18 +136,25 @@ export interface IndexedVersion {
 
 /**
  * The full-text index of every docs page (by section) and every API operation
- * of every version, built with the content; each document names its version,
- * so a search can be kept to one. Standalone pages (the Markdown showcase) and
+ * of every version, built with the content, one index per version; each
+ * document names its version. Standalone pages (the Markdown showcase) and
  * partials are not indexed: they are not answers a reader is looking for.
  */
 export function buildSearchIndex(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
-  const entries = input.versions.flatMap(({ version, navigation, reference }) => [
-    ...input.pages
-      .filter((page) => page.kind === "doc" && page.version === version.id)
-      .flatMap((page) => guideEntries(page, navigation, version.id)),
-    ...(reference ? apiEntries(reference, version) : []),
-  ]);
-  const index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
-  index.addAll(entries.map((entry, id) => ({ id, ...entry.indexed })));
-  return { format: SEARCH_INDEX_FORMAT, documents: entries.map((entry) => entry.display), index: index.toJSON() };
+  const parts = input.versions.map(({ version, navigation, reference }) => {
+    const entries = [
+      ...input.pages
+        .filter((page) => page.kind === "doc" && page.version === version.id)
+        .flatMap((page) => guideEntries(page, navigation, version.id)),
+      ...(reference ? apiEntries(reference, version) : []),
+    ];
+    const index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
+    index.addAll(entries.map((entry, id) => ({ id, ...entry.indexed })));
+    return { version: version.id, entries, index: index.toJSON() };
+  });
+  return {
+    format: SEARCH_INDEX_FORMAT,
+    documents: parts.flatMap((part) => part.entries.map((entry) => entry.display)),
+    versions: parts.map(({ version, entries, index }) => ({ version, count: entries.length, index })),
+  };
 }
