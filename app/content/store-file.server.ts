@@ -1,17 +1,17 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { versionParts } from "~/search/parts";
+import { MAX_VERSION_INDEX_BYTES } from "~/search/store.server";
 import { PackWriter } from "./pack.server";
 import { openSiteContent, type SiteIndex, type SiteShell } from "./store.server";
 import type { SiteContent } from "./types";
 
 /**
- * The largest shell (versions, navigation, API references) and search index of
- * one version a server with a 128 MB heap takes: the shell is read at start, a
- * version's index at the first search in it. Past these, the build fails rather than the server.
+ * The largest shell (versions, navigation, API references) a server with a
+ * 128 MB heap takes (it is read at start; a version's search index has its
+ * own limit, MAX_VERSION_INDEX_BYTES). Past these, the build fails rather than the server.
  */
 const MAX_SHELL_BYTES = 16 * 1024 * 1024;
-const MAX_SEARCH_BYTES = 24 * 1024 * 1024;
 
 function fits(what: string, value: unknown, max: number, which = ""): void {
   const bytes = Buffer.byteLength(JSON.stringify(value));
@@ -33,7 +33,7 @@ export function writeSiteContent(file: string, content: SiteContent): number {
   const shell: SiteShell = rest;
   fits("shell (versions, navigation, API references)", shell, MAX_SHELL_BYTES);
   const parts = versionParts(search);
-  for (const part of parts) fits("search index", part, MAX_SEARCH_BYTES, ` (version ${part.version})`);
+  for (const part of parts) fits("search index", part, MAX_VERSION_INDEX_BYTES, ` (version ${part.version})`);
   const writer = new PackWriter<SiteIndex>(file);
   const index: SiteIndex = { format: 2, buildId: content.buildId, shell: writer.add(shell), search: {}, pages: {} };
   for (const part of parts) index.search[part.version] = writer.add(part);

@@ -7,11 +7,18 @@ import { versionParts } from "./parts";
 import type { VersionSearchData } from "./types";
 
 /**
- * Versions' indexes kept loaded, by the bytes of their stored records (a
- * loaded index takes a few times that in the heap). At least one always
- * stays, and the build refuses a version's index over 24 MB
- * (app/content/store-file.server.ts), so a search never holds more than the
- * versions readers searched lately, whatever the number of releases.
+ * The largest stored index of one version a server takes. A loaded index
+ * holds about 4.5 times its stored bytes in the heap (measured at 1,000
+ * pages: 6.7 MB records, 30 MB of heap each), and the server's heap is 128 MB
+ * with the shell, the page caches and rendering in it: past this the build
+ * fails, naming the version, rather than the server at the first search in it.
+ */
+export const MAX_VERSION_INDEX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Versions' indexes kept loaded, by the bytes of their stored records: one of
+ * the largest, or a few smaller ones (at least one always stays). A search
+ * holds what readers searched lately, whatever the number of releases.
  */
 const LOADED_INDEX_BYTES = 12 * 1024 * 1024;
 

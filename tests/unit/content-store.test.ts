@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -8,7 +8,7 @@ import { MAX_INDEX_BYTES, PackError, PackReader } from "../../app/content/pack.s
 import { readWholeSiteContent, writeSiteContent } from "../../app/content/store-file.server";
 import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
-import { siteSearchOf } from "../../app/search/store.server";
+import { MAX_VERSION_INDEX_BYTES, siteSearchOf } from "../../app/search/store.server";
 import { joinedParts, versionParts } from "../../app/search/parts";
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { Lru } from "../../app/lib/lru";
@@ -190,6 +190,22 @@ describe("the content store (one pack file per build)", () => {
     } finally {
       reader.close();
     }
+  });
+
+  test("one version's search index too large for the server's heap fails the build, naming the version", () => {
+    const two = withNext();
+    const [next, release] = versionParts(two.search);
+    const filler = { ...next!.documents[0]!, text: "x".repeat(MAX_VERSION_INDEX_BYTES + 1024 * 1024) };
+    const heavy = {
+      ...two,
+      search: joinedParts([{ ...next!, documents: [filler, ...next!.documents.slice(1)] }, release!]),
+    };
+    const target = join(dir, "heavy.pack");
+    assert.throws(
+      () => writeSiteContent(target, heavy),
+      /search index is \d+ MB, more than the \d+ MB a server with a 128 MB heap can hold \(version next\)/,
+    );
+    assert.equal(existsSync(target), false, "no pack written");
   });
 
   test("content too large for the server fails the build's write, with a reason", () => {
