@@ -14,7 +14,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { PackReader } from "../app/content/pack.server";
-import { SITE_CONTENT_FILE, type SiteIndex } from "../app/content/store.server";
+import { openSiteContent, SITE_CONTENT_FILE, type SiteIndex } from "../app/content/store.server";
+import { PAGE_LIMITS } from "../app/search/limits";
+import { siteSearchOf } from "../app/search/store.server";
 import { startSite, type RunningSite } from "./lib/site-server";
 import { writeSyntheticContent } from "./lib/synthetic-content";
 
@@ -153,6 +155,39 @@ function shuffled<T>(list: T[], seed = 7): T[] {
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;
+}
+
+/**
+ * Unique searches in the search engine alone, as a server runs them on the
+ * stored indexes: the first one (which loads the current release's index),
+ * then SAMPLE queries nobody made before, one by one; and the heap the loaded
+ * index holds.
+ */
+function engineSearches(words: string[]) {
+  const { content, reader } = openSiteContent(join(root, SITE_CONTENT_FILE));
+  try {
+    globalThis.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const search = siteSearchOf(content);
+    const started = performance.now();
+    search.search(words[0], PAGE_LIMITS);
+    const firstMs = performance.now() - started;
+    const times: number[] = [];
+    for (let n = 1; n <= SAMPLE; n += 1) {
+      const query = `${words[n % words.length]} ${words[(n * 7 + 3) % words.length]}${n}`;
+      const start = performance.now();
+      search.search(query, PAGE_LIMITS);
+      times.push(performance.now() - start);
+    }
+    globalThis.gc?.();
+    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1048576;
+    row(
+      `unique searches in the engine, current release (first, with its index load / p50 / p99 of ${SAMPLE})`,
+      `${ms(firstMs)} / ${ms(percentile(times, 50))} / ${ms(percentile(times, 99))}; loaded index ${Math.round(heapMb)} MB of heap`,
+    );
+  } finally {
+    reader.close();
+  }
 }
 
 async function serve(urls: string[], words: string[]) {
@@ -294,6 +329,7 @@ async function main() {
     const warm = timed(build, env, 45 * 60_000);
     row("warm build:content (time, peak RSS)", `${(warm.ms / 1000).toFixed(1)} s, ${mb(warm.peakKb)}`);
     const docs = pages.filter((url) => url.startsWith("/docs"));
+    engineSearches(site.words);
     await serve(docs, site.words);
     if (!values["skip-dev"]) await devFirstPage(site.dir, site.urls[0] ?? "/docs/user-guide/installation");
   } finally {

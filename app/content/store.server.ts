@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { json } from "@remix-run/node";
 import { LIVE_CONTENT } from "~/http/guard-contract";
 import { Lru } from "~/lib/lru";
-import type { SearchIndexData } from "~/search/types";
+import { joinedParts } from "~/search/parts";
+import type { VersionSearchData } from "~/search/types";
 import { PackError, PackReader, type RecordRef } from "./pack.server";
 import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
 import type { CompiledPage, SiteContent } from "./types";
@@ -24,10 +25,11 @@ export interface PageSummary {
 
 /** The pack's index (app/content/pack.server.ts). */
 export interface SiteIndex {
-  format: 1;
+  format: 2;
   buildId: string;
   shell: RecordRef;
-  search: RecordRef;
+  /** Each docs version's search index, by version id (read at the first search in that version). */
+  search: Record<string, RecordRef>;
   pages: Record<string, [...RecordRef, kind: CompiledPage["kind"], version: string | null, lastUpdated: string | null]>;
 }
 
@@ -79,14 +81,32 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     getOwnPropertyDescriptor: (_, key) =>
       typeof key === "string" && Object.hasOwn(index.pages, key) ? { get: () => load(key), enumerable: true, configurable: true } : undefined,
   });
+  const readPart = (version: string) => {
+    const ref = Object.hasOwn(index.search, version) ? index.search[version] : undefined;
+    return ref ? { data: reader.record<VersionSearchData>(ref), bytes: ref[1] } : undefined;
+  };
   const content: SiteContent = {
     ...shell,
     pages,
+    // Every version's index at once: for scripts and tests; a server's search reads one part at a time.
     get search() {
-      return reader.record<SearchIndexData>(index.search);
+      return joinedParts(Object.keys(index.search).map((version) => readPart(version)!.data));
     },
   };
+  searchParts.set(content, readPart);
   return { content, index, reader };
+}
+
+/** How the search of a pack's content reads one version's index (see searchPartReader). */
+const searchParts = new WeakMap<object, (version: string) => { data: VersionSearchData; bytes: number } | undefined>();
+
+/**
+ * Reads one version's search index, with its stored size, from the pack
+ * `content` was opened from; undefined for content that is not from a pack
+ * (in memory: the build's, or development's).
+ */
+export function searchPartReader(content: object) {
+  return searchParts.get(content);
 }
 
 /**

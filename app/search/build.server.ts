@@ -137,6 +137,7 @@ export interface IndexedVersion {
 
 /** The entries of one page or one version's API reference, under a key that changes whenever they would. */
 interface EntryGroup {
+  version: string;
   key: string;
   entries: () => Entry[];
 }
@@ -150,27 +151,32 @@ function entryGroups(input: { pages: CompiledPage[]; versions: IndexedVersion[] 
       .map((page): EntryGroup => {
         const trail = categoryTrail(navigation, page.slug);
         return {
+          version: version.id,
           key: digest([version.id, page.url, page.title, page.description, trail, page.sections]),
           entries: () => guideEntries(page, navigation, version.id),
         };
       }),
     ...(reference
-      ? [{ key: digest([version.id, version.apiUrl, reference]), entries: () => apiEntries(reference, version) }]
+      ? [
+          {
+            version: version.id,
+            key: digest([version.id, version.apiUrl, reference]),
+            entries: () => apiEntries(reference, version),
+          },
+        ]
       : []),
   ]);
 }
 
 /**
  * The full-text index of every docs page (by section) and every API operation
- * of every version, built with the content; each document names its version,
- * so a search can be kept to one. Standalone pages (the Markdown showcase) and
+ * of every version, built with the content, one index per version; each
+ * document names its version. Standalone pages (the Markdown showcase) and
  * partials are not indexed: they are not answers a reader is looking for.
  */
 export function buildSearchIndex(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
-  const entries = entryGroups(input).flatMap((group) => group.entries());
-  const index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
-  index.addAll(entries.map((entry, id) => ({ id, ...entry.indexed })));
-  return { format: SEARCH_INDEX_FORMAT, documents: entries.map((entry) => entry.display), index: index.toJSON() };
+  // A first build is a session's first update: nothing to remove, every page indexed in order.
+  return new SearchIndexSession().update(input);
 }
 
 /**
@@ -190,46 +196,63 @@ const REMOVED: SearchDocument = {
   code: "",
 };
 
+/** One version's index in a session: MiniSearch ids are positions in its `documents`. */
+class VersionIndex {
+  index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
+  documents: SearchDocument[] = [];
+  groups = new Map<string, IndexedFields[]>();
+  removed = 0;
+}
+
 /**
  * The search index of a development session (`npm run dev`), kept between
  * builds: a save re-indexes only the pages whose entries changed (removed,
  * then added under new ids) instead of every section of every version, which
  * took most of a save's rebuild. Searches answer as over a fresh index (removal
- * takes a document's terms out exactly); once removed places outnumber the
- * live documents, the index starts over, so memory stays bounded.
+ * takes a document's terms out exactly); once removed places outnumber a
+ * version's live documents, its index starts over, so memory stays bounded.
+ * Each docs version has its own index, as in the pack (decision 039).
  */
 export class SearchIndexSession {
-  private index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
-  private documents: SearchDocument[] = [];
-  private groups = new Map<string, IndexedFields[]>();
-  private removed = 0;
+  private versions = new Map<string, VersionIndex>();
 
   update(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
     const wanted = entryGroups(input);
-    const keys = new Set(wanted.map((group) => group.key));
-    for (const [key, indexed] of this.groups) {
-      if (keys.has(key)) continue;
-      this.index.removeAll(indexed);
-      for (const { id } of indexed) this.documents[id] = REMOVED;
-      this.removed += indexed.length;
-      this.groups.delete(key);
-    }
-    if (this.removed > this.documents.length - this.removed) this.startOver();
-    for (const group of wanted) {
-      if (this.groups.has(group.key)) continue;
-      const indexed = group
-        .entries()
-        .map((entry) => ({ id: this.documents.push(entry.display) - 1, ...entry.indexed }));
-      this.index.addAll(indexed);
-      this.groups.set(group.key, indexed);
-    }
-    return { format: SEARCH_INDEX_FORMAT, documents: [...this.documents], index: this.index.toJSON() };
+    const parts = input.versions.map(({ version }) => {
+      const groups = wanted.filter((group) => group.version === version.id);
+      return { version: version.id, part: this.updateVersion(version.id, groups) };
+    });
+    this.versions = new Map(parts.map(({ version, part }) => [version, part]));
+    return {
+      format: SEARCH_INDEX_FORMAT,
+      documents: parts.flatMap(({ part }) => part.documents),
+      versions: parts.map(({ version, part }) => ({
+        version,
+        count: part.documents.length,
+        index: part.index.toJSON(),
+      })),
+    };
   }
 
-  private startOver(): void {
-    this.index = new MiniSearch<IndexedFields>(INDEX_OPTIONS);
-    this.documents = [];
-    this.groups = new Map();
-    this.removed = 0;
+  private updateVersion(version: string, wanted: EntryGroup[]): VersionIndex {
+    let part = this.versions.get(version) ?? new VersionIndex();
+    const keys = new Set(wanted.map((group) => group.key));
+    for (const [key, indexed] of part.groups) {
+      if (keys.has(key)) continue;
+      part.index.removeAll(indexed);
+      for (const { id } of indexed) part.documents[id] = REMOVED;
+      part.removed += indexed.length;
+      part.groups.delete(key);
+    }
+    if (part.removed > part.documents.length - part.removed) part = new VersionIndex();
+    for (const group of wanted) {
+      if (part.groups.has(group.key)) continue;
+      const indexed = group
+        .entries()
+        .map((entry) => ({ id: part.documents.push(entry.display) - 1, ...entry.indexed }));
+      part.index.addAll(indexed);
+      part.groups.set(group.key, indexed);
+    }
+    return part;
   }
 }

@@ -8,9 +8,9 @@ import type {
   SearchAnswer,
   SearchDocument,
   SearchHit,
-  SearchIndexData,
   SearchScope,
   SearchVersion,
+  VersionSearchData,
 } from "./types";
 
 /**
@@ -59,8 +59,16 @@ function termQuery(term: string, compound: boolean): Query {
   };
 }
 
+/** A result with the version index it came from, whose documents its id points into. */
+interface Found {
+  result: SearchResult;
+  from: VersionIndex;
+  document: SearchDocument;
+}
+
 interface Group {
   document: SearchDocument;
+  from: VersionIndex;
   best: SearchResult;
   score: number;
   others: SearchResult[];
@@ -75,7 +83,9 @@ function matchedByTitle(result: SearchResult): boolean {
   return Object.values(result.match).every((fields) => fields.includes("title"));
 }
 
-function toHit(group: Group, documents: SearchDocument[], opening: SearchDocument, limits: SearchLimits): SearchHit {
+function toHit(group: Group, limits: SearchLimits): SearchHit {
+  const { from } = group;
+  const opening = from.openings.get(group.document.group) ?? group.document;
   const terms = new Set(group.best.terms);
   // A title match leads to the top of the page, with the matching sections listed below it.
   const pageWide = opening !== group.document && matchedByTitle(group.best);
@@ -96,7 +106,7 @@ function toHit(group: Group, documents: SearchDocument[], opening: SearchDocumen
     snippet: useCode ? fromCode.parts : fromText.parts,
     snippetIsCode: useCode,
     more: sections
-      .map((result) => ({ result, other: documents[result.id as number] }))
+      .map((result) => ({ result, other: from.documents[result.id as number] }))
       .filter((entry): entry is { result: SearchResult; other: SearchDocument } => Boolean(entry.other?.heading))
       .slice(0, limits.sectionsPerHit)
       .map(({ result, other }) => ({ url: other.url, heading: highlight(other.heading, new Set(result.terms)) })),
@@ -112,40 +122,68 @@ export class IndexFormatError extends Error {
   }
 }
 
-/** The site's search, over an index the build wrote. Loading it costs a few milliseconds; a query well under one. */
-export class SiteSearch {
-  private readonly index: MiniSearch<IndexedFields>;
-  private readonly documents: SearchDocument[];
+/** One docs version's index, loaded from what the build wrote. Loading it costs a few milliseconds; a query well under one. */
+export class VersionIndex {
   /** Each document's words in lower case, for the phrase check. */
-  private readonly phraseText: string[];
+  readonly phraseText: string[];
   /** The first document of each group: the opening of a page. */
-  private readonly openings = new Map<string, SearchDocument>();
+  readonly openings = new Map<string, SearchDocument>();
 
+  static load(data: VersionSearchData): VersionIndex {
+    if (data.format !== SEARCH_INDEX_FORMAT) throw new IndexFormatError(data.format);
+    return new VersionIndex(MiniSearch.loadJS<IndexedFields>(data.index, INDEX_OPTIONS), data.documents);
+  }
+
+  /** A version with nothing indexed (no docs pages and no API reference). */
+  static empty(): VersionIndex {
+    return new VersionIndex(new MiniSearch<IndexedFields>(INDEX_OPTIONS), []);
+  }
+
+  private constructor(
+    private readonly index: MiniSearch<IndexedFields>,
+    /** Display data; MiniSearch ids are positions in this list. */
+    readonly documents: SearchDocument[],
+  ) {
+    this.phraseText = documents.map((d) => ` ${wordsOf(`${d.title} ${d.heading} ${d.text}`)} `);
+    for (const document of documents)
+      if (!this.openings.has(document.group)) this.openings.set(document.group, document);
+  }
+
+  /** Every term searched at once; the sections that hold all the words are picked out after. */
+  find(words: string[], compounds: string[]): Found[] {
+    const query: Query = {
+      combineWith: "OR",
+      queries: [...words.map((word) => termQuery(word, false)), ...compounds.map((term) => termQuery(term, true))],
+    };
+    return this.index.search(query, { boost: BOOST, maxFuzzy: 2 }).flatMap((result) => {
+      const document = this.documents[result.id as number];
+      return document ? [{ result, from: this, document }] : [];
+    });
+  }
+
+  /** Whether a section holds one of `compounds` as a token of its own. */
+  holdsExactly(compounds: string[]): boolean {
+    return compounds.some(
+      (term) => this.index.search({ queries: [term], tokenize: single, processTerm: same }).length > 0,
+    );
+  }
+}
+
+/**
+ * The site's search, over the per-version indexes the build wrote: only the
+ * versions a search looks in are asked for (`indexOf`, which decides what
+ * stays loaded).
+ */
+export class SiteSearch {
   /**
    * @param versions every docs version in menu order; the one with `current`
    * is searched when a request names no version, or one that does not exist.
    */
   constructor(
-    data: SearchIndexData,
+    private readonly indexOf: (version: string) => VersionIndex,
     private readonly versions: SearchVersion[],
     private readonly current: string,
-  ) {
-    if (data.format !== SEARCH_INDEX_FORMAT) throw new IndexFormatError(data.format);
-    this.index = MiniSearch.loadJS<IndexedFields>(data.index, INDEX_OPTIONS);
-    this.documents = data.documents;
-    this.phraseText = data.documents.map((d) => ` ${wordsOf(`${d.title} ${d.heading} ${d.text}`)} `);
-    for (const document of data.documents)
-      if (!this.openings.has(document.group)) this.openings.set(document.group, document);
-  }
-
-  /** Every term searched at once; the sections that hold all the words are picked out after. */
-  private run(words: string[], compounds: string[]): SearchResult[] {
-    const query: Query = {
-      combineWith: "OR",
-      queries: [...words.map((word) => termQuery(word, false)), ...compounds.map((term) => termQuery(term, true))],
-    };
-    return this.index.search(query, { boost: BOOST, maxFuzzy: 2 });
-  }
+  ) {}
 
   /** The scope a request asks for: `version` is a version id or "all"; anything else means the current release. */
   scope(version: unknown, reading: unknown = null): SearchScope {
@@ -171,40 +209,33 @@ export class SiteSearch {
     const answer = { query: text, truncated, scope, versions: this.versions };
     if (words.length === 0 && compounds.length === 0) return { ...answer, total: 0, hits: [] };
 
-    const inScope = (result: SearchResult) =>
-      scope.all || this.documents[result.id as number]?.version === scope.version;
-    const found = this.run(words, compounds);
-    // Exact: the section holds a searched compound itself, not only a fuzzy neighbour or its words apart.
-    const exact = (result: SearchResult) => compounds.some((compound) => compound in result.match);
-    const any = found.filter(inScope);
-    const all = any.filter((result) => words.every((word) => result.queryTerms.includes(word)));
+    const searched = scope.all ? this.versions.map((v) => v.id) : [scope.version];
+    const any = searched.flatMap((version) => this.indexOf(version).find(words, compounds));
+    const all = any.filter(({ result }) => words.every((word) => result.queryTerms.includes(word)));
     const results = all.length > 0 ? all : any;
     if (words.length > 1) {
       const phrase = ` ${words.join(" ")}`;
-      for (const result of results)
-        if (this.phraseText[result.id as number]?.includes(phrase)) result.score *= PHRASE_BOOST;
-      results.sort((a, b) => b.score - a.score);
+      for (const { result, from } of results)
+        if (from.phraseText[result.id as number]?.includes(phrase)) result.score *= PHRASE_BOOST;
+      results.sort((a, b) => b.result.score - a.result.score);
     }
-    for (const result of results) if (exact(result)) result.score *= EXACT_BOOST;
+    // Exact: the section holds a searched compound itself, not only a fuzzy neighbour or its words apart.
+    const exact = ({ result }: Found) => compounds.some((compound) => compound in result.match);
+    for (const found of results) if (exact(found)) found.result.score *= EXACT_BOOST;
     // No exact hit here but in another version: the answer names those versions, to offer them.
     const exactElsewhere =
       compounds.length > 0 && !scope.all && !results.some(exact)
-        ? this.versions.filter(
-            (v) =>
-              v.id !== scope.version && found.some((r) => exact(r) && this.documents[r.id as number]?.version === v.id),
-          )
+        ? this.versions.filter((v) => v.id !== scope.version && this.indexOf(v.id).holdsExactly(compounds))
         : [];
 
     const groups = new Map<string, Group>();
-    for (const result of results) {
-      const document = this.documents[result.id as number];
-      if (!document) continue;
+    for (const { result, from, document } of results) {
       const group = groups.get(document.group);
       if (group) {
         group.others.push(result);
         group.score += result.score * SECTION_SHARE;
       } else {
-        groups.set(document.group, { document, best: result, score: result.score, others: [] });
+        groups.set(document.group, { document, from, best: result, score: result.score, others: [] });
       }
     }
     const readFirst = (group: Group) => (group.document.version === scope.version ? 0 : 1);
@@ -213,11 +244,7 @@ export class SiteSearch {
       ...answer,
       ...(exactElsewhere.length ? { exactElsewhere } : {}),
       total: ranked.length,
-      hits: ranked
-        .slice(0, limits.hits)
-        .map((group) =>
-          toHit(group, this.documents, this.openings.get(group.document.group) ?? group.document, limits),
-        ),
+      hits: ranked.slice(0, limits.hits).map((group) => toHit(group, limits)),
     };
   }
 }

@@ -1,8 +1,8 @@
 import type { Options } from "minisearch";
 import { indexTerms } from "./text";
 
-/** Bump when the fields or the tokenizer change: the server refuses an index of another format. */
-export const SEARCH_INDEX_FORMAT = 2;
+/** Bump when the fields, the tokenizer or the layout (3: one index per version) change: the server refuses an index of another format. */
+export const SEARCH_INDEX_FORMAT = 3;
 
 /** What MiniSearch indexes for each document; only the display data (SearchDocument) is kept beside it. */
 export interface IndexedFields {

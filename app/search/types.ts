@@ -29,6 +29,21 @@ export interface SearchDocument {
 export interface SearchIndexData {
   /** Changes when the tokenizer or the fields change, so an old index is never misread. */
   format: number;
+  /** Display data of every version, version after version in the order of `versions`. */
+  documents: SearchDocument[];
+  /**
+   * One index per docs version, over its `count` documents (the next ones in
+   * `documents`; MiniSearch ids count from 0 in each): a search reads only
+   * the versions it looks in, so a server holds what readers search, not
+   * every release (docs/decisions/039-search-at-scale.md).
+   */
+  versions: { version: string; count: number; index: AsPlainObject }[];
+}
+
+/** One version's part of the index, as the content pack stores it and a server loads it. */
+export interface VersionSearchData {
+  format: number;
+  version: string;
   /** Display data; MiniSearch document ids are positions in this list. */
   documents: SearchDocument[];
   index: AsPlainObject;

@@ -4,7 +4,7 @@
 // parts of a real guide (headings, code, a table, an admonition, links to
 // other pages and to their headings), in categories of a dozen pages. The
 // output is deterministic for a given size, so two runs build the same site.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "../..");
@@ -30,9 +30,11 @@ export interface SyntheticSite {
   words: string[];
 }
 
-/** Pages under content/ (docs, next and standalone pages), and in a copy of the current guides. */
-export const REAL_PAGES = 66;
-const RELEASE_PAGES = 32;
+const mdxFiles = (dir: string) =>
+  readdirSync(join(root, "content", dir), { recursive: true }).filter((name) => String(name).endsWith(".mdx")).length;
+/** Pages under content/ (docs, next and standalone pages; partials are not pages), and in a copy of the current guides. */
+const REAL_PAGES = mdxFiles("docs") + mdxFiles("next") + mdxFiles("pages");
+const RELEASE_PAGES = mdxFiles("docs");
 const PAGES_PER_CATEGORY = 12;
 
 const WORDS = (

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -8,7 +8,8 @@ import { MAX_INDEX_BYTES, PackError, PackReader } from "../../app/content/pack.s
 import { readWholeSiteContent, writeSiteContent } from "../../app/content/store-file.server";
 import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
-import { siteSearchOf } from "../../app/search/store.server";
+import { MAX_VERSION_INDEX_BYTES, siteSearchOf } from "../../app/search/store.server";
+import { joinedParts, versionParts } from "../../app/search/parts";
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { Lru } from "../../app/lib/lru";
 
@@ -60,6 +61,75 @@ describe("the content store (one pack file per build)", () => {
       const direct = siteSearchOf(built).search(word, PAGE_LIMITS);
       assert.ok(stored.total > 0, word);
       assert.deepEqual(stored, direct);
+    } finally {
+      reader.close();
+    }
+  });
+
+  /** The fixture (one release) with a Next whose index is a copy of the release's. */
+  function withNext(): SiteContent {
+    const [release] = versionParts(built.search);
+    const [entry] = built.versions;
+    const next = {
+      ...release!,
+      version: "next",
+      documents: release!.documents.map((d) => ({
+        ...d,
+        version: "next",
+        url: `/next${d.url}`,
+        group: `/next${d.group}`,
+      })),
+    };
+    return {
+      ...built,
+      versions: [{ ...entry!, version: { ...entry!.version, id: "next", label: "Next", status: "next" } }, entry!],
+      search: joinedParts([next, release!]),
+    };
+  }
+
+  test("search reads only the versions it looks in: one version's corrupt index leaves the others answering", () => {
+    const two = withNext();
+    const copy = join(dir, "search-parts.pack");
+    writeSiteContent(copy, two);
+    const bytes = readFileSync(copy);
+    const reader = new PackReader<SiteIndex>(copy);
+    assert.deepEqual(Object.keys(reader.index.search), ["next", built.versions[0]!.version.id]);
+    const [offset] = reader.index.search["next"]!;
+    reader.close();
+    bytes[offset + 5] = bytes[offset + 5]! ^ 0xff;
+    writeFileSync(copy, bytes);
+    const { content, reader: opened } = openSiteContent(copy);
+    try {
+      const stored = siteSearchOf(content);
+      const direct = siteSearchOf(two);
+      const word = built.search.documents.find((d) => d.kind === "guide")!.title.split(/\s+/)[0]!;
+      const current = stored.scope(undefined);
+      assert.notEqual(current.version, "next");
+      assert.ok(stored.search(word, PAGE_LIMITS, current).total > 0, word);
+      assert.deepEqual(stored.search(word, PAGE_LIMITS, current), direct.search(word, PAGE_LIMITS, current));
+      assert.throws(
+        () => stored.search(word, PAGE_LIMITS, stored.scope("next")),
+        (error: Error) => error instanceof PackError && /corrupt record/.test(error.message),
+      );
+    } finally {
+      opened.close();
+    }
+  });
+
+  test("a search in all versions over the stored indexes answers as over the built one, the version read first leading", () => {
+    const two = withNext();
+    const copy = join(dir, "two-versions.pack");
+    writeSiteContent(copy, two);
+    const { content, reader } = openSiteContent(copy);
+    try {
+      const word = built.search.documents.find((d) => d.kind === "guide")!.title.split(/\s+/)[0]!;
+      const scope = { version: "next", all: true };
+      const every = { ...PAGE_LIMITS, hits: 1000 };
+      const stored = siteSearchOf(content).search(word, every, scope);
+      const versions = stored.hits.map((hit) => hit.version);
+      assert.ok(versions.includes("next") && versions.some((v) => v !== "next"), versions.join(", "));
+      assert.ok(versions.indexOf("next") < versions.findIndex((v) => v !== "next"), versions.join(", "));
+      assert.deepEqual(stored, siteSearchOf(two).search(word, every, scope));
     } finally {
       reader.close();
     }
@@ -120,6 +190,22 @@ describe("the content store (one pack file per build)", () => {
     } finally {
       reader.close();
     }
+  });
+
+  test("one version's search index too large for the server's heap fails the build, naming the version", () => {
+    const two = withNext();
+    const [next, release] = versionParts(two.search);
+    const filler = { ...next!.documents[0]!, text: "x".repeat(MAX_VERSION_INDEX_BYTES + 1024 * 1024) };
+    const heavy = {
+      ...two,
+      search: joinedParts([{ ...next!, documents: [filler, ...next!.documents.slice(1)] }, release!]),
+    };
+    const target = join(dir, "heavy.pack");
+    assert.throws(
+      () => writeSiteContent(target, heavy),
+      /search index is \d+ MB, more than the \d+ MB a server with a 128 MB heap can hold \(version next\)/,
+    );
+    assert.equal(existsSync(target), false, "no pack written");
   });
 
   test("content too large for the server fails the build's write, with a reason", () => {
