@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import { Lru } from "~/lib/lru";
 import { declaresInputs, mergeInputs, type RouteInputs } from "~/route-inputs";
 
 /** Remix's route manifest as the server build exports it: each route's place and its module. */
@@ -9,6 +10,9 @@ export type ServerRoutes = ServerBuild["routes"];
 export type ManifestRoute = Pick<ServerRoutes[string], "id" | "parentId" | "path" | "index" | "caseSensitive"> & {
   module: { handle?: unknown };
 };
+
+/** How many paths' matches are kept (a path and its match: well under 1 KB each). */
+const MATCHES_KEPT = 2000;
 
 /** A route as Remix's matcher takes it. */
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
@@ -28,6 +32,10 @@ export class RouteManifest {
   private inputs = new Map<string, RouteInputs>();
   private undeclared: string[] = [];
   private catchAll: string | null = null;
+  // matchRoutes flattens and ranks every route on each call (about 0.1 ms here); the page cache matches
+  // each request's path once or twice, so recent paths keep their match. Bounded: any path can be asked for.
+  private recent = new Lru<string, string[] | null>(MATCHES_KEPT);
+  private merged = new Map<string, AddressInputs | null>();
 
   get learned(): boolean {
     return this.tree !== null;
@@ -42,6 +50,8 @@ export class RouteManifest {
     const entries = Object.values(routes).filter((route): route is ManifestRoute => route !== undefined);
     this.inputs = new Map();
     this.undeclared = [];
+    this.recent = new Lru(MATCHES_KEPT);
+    this.merged = new Map();
     for (const route of entries) {
       const handle = route.module.handle;
       if (declaresInputs(handle)) this.inputs.set(route.id, handle.inputs);
@@ -63,7 +73,11 @@ export class RouteManifest {
   /** The ids of the routes Remix would match for `pathname`, root first; null before learning or when none match. */
   match(pathname: string): string[] | null {
     if (!this.tree) return null;
-    return matchRoutes(this.tree, pathname)?.map((match) => match.route.id!) ?? null;
+    const kept = this.recent.get(pathname);
+    if (kept !== undefined) return kept;
+    const chain = matchRoutes(this.tree, pathname)?.map((match) => match.route.id!) ?? null;
+    this.recent.set(pathname, chain);
+    return chain;
   }
 
   /** Whether a match is the root's catch-all (the not-found page, and pages Remix does not route by name). */
@@ -80,9 +94,14 @@ export class RouteManifest {
   inputsAt(pathname: string): AddressInputs | null {
     const chain = this.match(pathname);
     if (!chain) return null;
-    const declared = chain.map((id) => this.inputs.get(id));
-    if (declared.some((inputs) => inputs === undefined)) return null;
-    return mergeInputs(declared as RouteInputs[]);
+    const key = chain.join("\n");
+    let merged = this.merged.get(key);
+    if (merged === undefined) {
+      const declared = chain.map((id) => this.inputs.get(id));
+      merged = declared.some((inputs) => inputs === undefined) ? null : mergeInputs(declared as RouteInputs[]);
+      this.merged.set(key, merged); // one entry per chain of routes: as many as there are routes
+    }
+    return merged;
   }
 
   /** The declarations of one route and the routes above it, root first: what its loader may read. */

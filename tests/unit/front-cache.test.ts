@@ -1,17 +1,22 @@
 import assert from "node:assert/strict";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, mock, test } from "node:test";
+import { after, describe, mock, test } from "node:test";
 import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-response.server";
 import { registerFrontCache } from "../../app/http/front-cache.server";
 import { FRONT_CACHE, type FrontCache } from "../../app/http/guard-contract";
 import { routeManifest } from "../../app/http/route-manifest.server";
 import { APP_ROUTE_PLACES, manifestOf } from "./support/route-declarations";
 
-// What the server build hands the page cache at start: the routes, each with its declared inputs.
+// What the server build hands the page cache at start: the routes, each with its declared inputs. Run in an
+// empty folder, so that no compiled content there classes these made-up addresses as not found.
 routeManifest.learn(manifestOf(APP_ROUTE_PLACES));
+const emptyDir = mkdtempSync(join(tmpdir(), "front-cache-"));
+process.chdir(emptyDir);
+after(() => rmSync(emptyDir, { recursive: true, force: true }));
 
 const headers = (values: Record<string, string>) => (name: string) => values[name];
 
