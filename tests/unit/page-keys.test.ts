@@ -51,7 +51,7 @@ writeSiteContent(join(publicDir, SITE_CONTENT_FILE), {
     { version: { id: "next", status: "next", docsBase: "/docs/next" }, entry: "/docs/next/guide/a" },
     { version: { id: "24.05.08", status: "current", docsBase: "/docs" }, entry: "/docs/guide/a" },
   ],
-  search: { format: 0, documents: [], index: {} },
+  search: { format: 0, documents: [], versions: [] },
 } as unknown as SiteContent);
 process.chdir(publicDir);
 after(() => rmSync(publicDir, { recursive: true, force: true }));
