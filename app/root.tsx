@@ -27,7 +27,8 @@ import { isContentProblemData } from "~/content/problems";
 import { LIVE_REGION_ID } from "~/lib/announce";
 import { ChosenVersionProvider } from "~/lib/use-versions";
 import { loader } from "~/route-loaders/root.server";
-import { EVERY_PAGE_INPUTS, type RouteHandle } from "~/route-inputs";
+import { EVERY_PAGE_INPUTS } from "~/root-inputs.server";
+import type { RouteHandle } from "~/route-inputs";
 import styles from "~/styles/app.css";
 import {
   pageMeta,
