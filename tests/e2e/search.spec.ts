@@ -169,6 +169,8 @@ test.describe("the search dialog", () => {
   });
 
   test("keyboard only: open, type, move, close with focus back, open and go", async ({ page }) => {
+    // Two searches, two dialogs and a navigation, each waited for: more than 30 s on a busy machine.
+    test.setTimeout(90_000);
     const errors = collectErrors(page);
     await page.goto("/docs/user-guide/installation");
     await hydrated(page);
