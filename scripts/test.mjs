@@ -45,10 +45,12 @@ const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 let setupFailed = false;
 /** How long each phase took, printed before the summary: the suite's time is part of what it reports. */
 const phaseTimes = [];
+/** Runs a phase (sync or async) and notes its time under `name`; returns what the phase returned. */
 async function timed(name, phase) {
   const started = performance.now();
-  await phase();
+  const result = await phase();
   phaseTimes.push(`${name} ${Math.round((performance.now() - started) / 1000)} s`);
+  return result;
 }
 
 function run(command, commandArgs, env = {}) {
@@ -165,18 +167,18 @@ function countByProject(report) {
 }
 
 /** One Playwright run over the given tiers (projects); each tier's counts are added to the totals. */
-function playwrightRun(runTiers, tierArgs, env) {
+async function playwrightRun(runTiers, tierArgs, env) {
   const label = runTiers.join(" and ");
   const reportFile = join(resultsDir, `e2e-${runTiers.join("-")}-report.json`);
   rmSync(reportFile, { force: true });
   console.log(`\n== Playwright, ${label} tier${runTiers.length > 1 ? "s" : ""} ==\n`);
-  const started = performance.now();
-  const status = run(
-    join(root, "node_modules/.bin/playwright"),
-    ["test", ...runTiers.map((tier) => `--project=${tier}`), "--reporter=list,json", ...tierArgs],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, ...env },
+  const status = await timed(label, () =>
+    run(
+      join(root, "node_modules/.bin/playwright"),
+      ["test", ...runTiers.map((tier) => `--project=${tier}`), "--reporter=list,json", ...tierArgs],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, ...env },
+    ),
   );
-  phaseTimes.push(`${label} ${Math.round((performance.now() - started) / 1000)} s`);
   if (!existsSync(reportFile)) {
     console.error("Playwright did not write its report");
     setupFailed = true;
@@ -206,11 +208,9 @@ function playwrightRun(runTiers, tierArgs, env) {
   if (status !== 0 && unexpected === 0 && flaky === 0) setupFailed = true;
 }
 
-function e2eTests() {
+async function e2eTests() {
   console.log("\n== Production build ==\n");
-  const buildStarted = performance.now();
-  const built = run("npm", ["run", "build", "--", "--strict"]);
-  phaseTimes.push(`build ${Math.round((performance.now() - buildStarted) / 1000)} s`);
+  const built = await timed("build", () => run("npm", ["run", "build", "--", "--strict"]));
   if (built !== 0) {
     console.error("the production build failed; end-to-end tests not run");
     setupFailed = true;
@@ -227,8 +227,8 @@ function e2eTests() {
   // With --all the accessibility sweep covers every page of the sitemap, not one per template.
   const sweep = all ? { AXE_SWEEP: "all" } : {};
   const shared = tiers.filter((tier) => tier !== "long" && holds(tier));
-  if (shared.length) playwrightRun(shared, passthrough, sweep);
-  if (tiers.includes("long") && holds("long")) playwrightRun(["long"], [...LONG_TIER_ARGS, ...passthrough], {});
+  if (shared.length) await playwrightRun(shared, passthrough, sweep);
+  if (tiers.includes("long") && holds("long")) await playwrightRun(["long"], [...LONG_TIER_ARGS, ...passthrough], {});
 }
 
 /**
@@ -261,7 +261,7 @@ async function checks() {
 
 if (runUnit) await timed("type check and lint", checks);
 if (runUnit) await timed("unit", unitTests);
-if (runE2e) e2eTests();
+if (runE2e) await e2eTests();
 console.log(`\ntime: ${phaseTimes.join(", ")}`);
 if (setupFailed) totals.failed += 1;
 if (totals.flaky > 0) console.log(`\n${totals.flaky} flaky (failed, then passed on a retry): not counted as passed`);
