@@ -16,6 +16,8 @@ import { createHash } from "node:crypto";
 
 /** Quotes, markup and an ampersand: each context writes it differently, so each place is told apart. */
 export const FRAME_QUERY = `"<frame-slot-7b1e>&'`;
+const encoder = new TextEncoder();
+
 /** What every written form of FRAME_QUERY contains. */
 const FRAME_MARK = "frame-slot-7b1e";
 
@@ -29,8 +31,8 @@ const FRAME_MARK = "frame-slot-7b1e";
 export type Slot = "main" | "data" | "address" | "query";
 
 export interface Frame {
-  /** Static text; a slot between each two, so one more than `slots`. */
-  parts: string[];
+  /** Static text, in UTF-8 once for all the pages filled; a slot between each two, so one more than `slots`. */
+  parts: Uint8Array[];
   slots: Slot[];
   /** The hydration script around the data slot, to hash the filled script for the CSP. */
   script: { before: string; after: string };
@@ -110,17 +112,28 @@ export function cutFrame(html: string, csp: string, sentinel: Fill): Frame | str
   if (count(csp, hash) !== 1) return "the hydration script's hash is not in the Content-Security-Policy";
   const hashAt = csp.indexOf(hash);
   return {
-    parts: frame.parts,
+    parts: frame.parts.map((part) => encoder.encode(part)),
     slots: frame.slots,
     script,
     csp: { before: csp.slice(0, hashAt), after: csp.slice(hashAt + hash.length) },
   };
 }
 
-/** The page for `fill`, and its Content-Security-Policy (the hydration script's hash is the one to change). */
-export function fillFrame(frame: Frame, fill: Fill): { html: string; csp: string } {
-  let html = frame.parts[0]!;
-  for (let i = 0; i < frame.slots.length; i += 1) html += fill[frame.slots[i]!] + frame.parts[i + 1]!;
+/**
+ * The page for `fill`, in UTF-8, and its Content-Security-Policy (the
+ * hydration script's hash is the one to change). Only the slots are encoded:
+ * the rest of the page was once, when the frame was cut.
+ */
+export function fillFrame(frame: Frame, fill: Fill): { body: Uint8Array<ArrayBuffer>; csp: string } {
+  const pieces: Uint8Array[] = [frame.parts[0]!];
+  for (let i = 0; i < frame.slots.length; i += 1)
+    pieces.push(encoder.encode(fill[frame.slots[i]!]), frame.parts[i + 1]!);
+  const body = new Uint8Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    body.set(piece, at);
+    at += piece.length;
+  }
   const hash = scriptHash(frame.script.before + fill.data + frame.script.after);
-  return { html, csp: frame.csp.before + hash + frame.csp.after };
+  return { body, csp: frame.csp.before + hash + frame.csp.after };
 }

@@ -5,7 +5,7 @@ import type { RootData } from "~/lib/root-data";
 import { searchPageAnswer } from "~/route-loaders/search.server";
 import { cleanQuery } from "~/search/text";
 import type { SearchAnswer } from "~/search/types";
-import { pageCache, requestKey, storable, storeRepresentation, type HeaderReader } from "./cached-response.server";
+import { pageCache, requestKey, storable, storeBytes, type HeaderReader } from "./cached-response.server";
 import { scriptJson } from "./hydration.server";
 import { logOnce } from "./log-once.server";
 import type { CachedPage } from "./page-cache.server";
@@ -76,10 +76,10 @@ export function filledSearchPage(key: string, method: string, target: string, he
   const found = searchTarget(target, header);
   const stored = found && frames.get(found.frameKey);
   if (!found || !stored) return null;
-  const { html, csp } = fillFrame(stored.frame, fillFor(searchPageAnswer(found.url), stored.rootData, found.address));
-  const page = storeRepresentation({
+  const { body, csp } = fillFrame(stored.frame, fillFor(searchPageAnswer(found.url), stored.rootData, found.address));
+  const page = storeBytes({
     status: 200,
-    body: html,
+    body,
     headers: { ...stored.headers, "Content-Security-Policy": csp, "Server-Timing": FILLED },
   });
   if (storable(key, page.status)) pageCache.set(key, page);

@@ -69,7 +69,7 @@ describe("a results page frame", () => {
       if (typeof frame === "string") return assert.fail(frame);
       const expected = page(query);
       const filled = fillFrame(frame, fillOf(query));
-      assert.equal(filled.html, expected);
+      assert.equal(new TextDecoder().decode(filled.body), expected);
       assert.equal(filled.csp, contentSecurityPolicy(expected, config));
     });
   }
