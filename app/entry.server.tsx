@@ -6,6 +6,7 @@ import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
 import { learnRoutesFromServerBuild } from "~/http/server-build.server";
 import { hydrationPayload } from "~/http/hydration.server";
+import { prepareSearchFrame } from "~/http/search-pages.server";
 import { checkSettingsAtStart } from "~/startup.server";
 
 const RENDER_TIMEOUT_MS = 5000;
@@ -37,7 +38,11 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
           sink.on("end", () => {
             clearTimeout(timeout);
             if (failed) reject(new Error("render failed"));
-            else resolve(Buffer.concat(chunks).toString("utf8"));
+            // React 18.3's stream writes its whole 2 KB buffer when a multi-byte character does not fit at its
+            // end, unwritten zero bytes included: NULs that no page contains (a search's query has control
+            // characters removed), so they are dropped. A results page filled into its frame is then the same, byte
+            // for byte, as this render of it (docs/decisions/042-search-page-frame.md).
+            else resolve(Buffer.concat(chunks).toString("utf8").replaceAll("\0", ""));
           });
           pipe(sink);
         },
@@ -55,13 +60,13 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
   });
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  return respondWithDocument({
+  const response = await respondWithDocument({
     request,
     statusCode: responseStatusCode,
     routeHeaders: responseHeaders,
@@ -71,6 +76,9 @@ export default function handleRequest(
         serverHandoffString: remixContext.serverHandoffString && hydrationPayload(remixContext.serverHandoffString),
       }),
   });
+  // A search rendered whole: its state gets a frame before the answer goes, so the next search in it is filled.
+  await prepareSearchFrame(request);
+  return response;
 }
 
 /** Errors worth a log line: not the 404s, 405s and 400s that bad URLs and bots produce. */

@@ -148,12 +148,18 @@ export interface Representation {
  * made when first asked for (app/http/compression.server.ts).
  */
 export function storeRepresentation(representation: Representation): CachedPage {
+  return storeBytes({ ...representation, body: new TextEncoder().encode(representation.body) });
+}
+
+/** storeRepresentation for a body already in bytes (a results page filled into its frame). */
+export function storeBytes(representation: Omit<Representation, "body"> & { body: Bytes }): CachedPage {
   return {
     status: representation.status,
     headers: Object.entries(representation.headers),
-    body: new TextEncoder().encode(representation.body),
+    body: representation.body,
     encoded: {},
     uses: 0,
+    // The hash of the bytes: the text's is the same, and hashing text would encode it a second time.
     etag: createHash("sha1").update(representation.body).digest("base64url"),
   };
 }

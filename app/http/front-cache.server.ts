@@ -5,6 +5,7 @@ import { answerFrom, pageCache, requestKey } from "./cached-response.server";
 import { FRONT_CACHE, type FrontCache } from "./guard-contract";
 import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
+import { filledSearchPage } from "./search-pages.server";
 
 /**
  * The page cache and the precompressed build assets, seen from the request
@@ -29,11 +30,13 @@ function header(request: IncomingMessage) {
 // Where remix-serve serves public/ from: relative to the working directory.
 const answerAsset = precompressedAssets(join(process.cwd(), "public"));
 
-/** A stored page for `request`, written out; false on a miss. */
+/** A stored page for `request`, or a search filled into its stored frame, written out; false on a miss. */
 function answerPage(request: IncomingMessage, response: ServerResponse): boolean {
   const read = header(request);
   const key = requestKey(request.method, request.url ?? "", read);
-  const page = key ? pageCache.get(key) : undefined;
+  const page = key
+    ? (pageCache.get(key) ?? filledSearchPage(key, request.method ?? "GET", request.url ?? "", read))
+    : undefined;
   if (!page) return false;
   const { status, headers, body } = answerFrom(page, request.method ?? "GET", read, key, request.url ?? "");
   for (const [name, value] of headers) response.setHeader(name, value);

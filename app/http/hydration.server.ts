@@ -23,6 +23,11 @@ const SCRIPT_ESCAPES: Record<string, string> = {
   "\u2029": "\\u2029",
 };
 
+/** JSON as Remix writes it into the hydration script: safe inside <script>. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c);
+}
+
 /** The hydration payload without the bodies of content pages. */
 export function hydrationPayload(serverHandoff: string): string {
   const handoff = JSON.parse(serverHandoff) as { state?: { loaderData?: Record<string, unknown> } };
@@ -32,5 +37,5 @@ export function hydrationPayload(serverHandoff: string): string {
     data.page.html = null;
     changed = true;
   }
-  return changed ? JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c) : serverHandoff;
+  return changed ? scriptJson(handoff) : serverHandoff;
 }

@@ -13,9 +13,9 @@ import { routeManifest, type ServerRoutes } from "./route-manifest.server";
  * nothing is learned (the tests hand in a manifest themselves).
  */
 export function learnRoutesFromServerBuild(): void {
-  void import(/* the server build itself */ import.meta.url).then(
-    (build: Partial<ServerBuild>) => {
-      if (!build.routes) return;
+  void serverBuild().then(
+    (build) => {
+      if (!build) return;
       routeManifest.learn(build.routes);
       if (!checkingInputs) return;
       for (const id of routeManifest.routesWithoutInputs)
@@ -26,6 +26,16 @@ export function learnRoutesFromServerBuild(): void {
     },
     (error: unknown) => console.error("[smriti-site] the route manifest could not be read; nothing is cached", error),
   );
+}
+
+let loading: Promise<ServerBuild | null> | null = null;
+
+/** The running server build (see learnRoutesFromServerBuild); null when this code runs from the sources. */
+export function serverBuild(): Promise<ServerBuild | null> {
+  loading ??= import(/* the server build itself */ import.meta.url).then((build: Partial<ServerBuild>) =>
+    build.routes ? (build as ServerBuild) : null,
+  );
+  return loading;
 }
 
 /**

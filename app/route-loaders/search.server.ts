@@ -3,13 +3,21 @@ import { load } from "~/lib/load.server";
 import { PAGE_LIMITS } from "~/search/limits";
 import { scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
+import type { SearchAnswer } from "~/search/types";
 
-/** The results page: a plain GET form target, so searching works without JavaScript. */
+/** What the results page shows for an address: its query searched in its scope. */
+export function searchPageAnswer(url: URL): SearchAnswer {
+  const search = getSiteSearch();
+  const { version, first } = scopeParams(url);
+  return search.search(url.searchParams.get("q"), PAGE_LIMITS, search.scope(version, first));
+}
+
+/**
+ * The results page: a plain GET form target, so searching works without
+ * JavaScript. A search nobody made before is usually answered without this
+ * loader: its results are filled into the page's stored frame
+ * (app/http/search-pages.server.ts), from the same answer.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return load(() => {
-    const url = new URL(request.url);
-    const search = getSiteSearch();
-    const { version, first } = scopeParams(url);
-    return json(search.search(url.searchParams.get("q"), PAGE_LIMITS, search.scope(version, first)));
-  });
+  return load(() => json(searchPageAnswer(new URL(request.url))));
 }

@@ -28,6 +28,7 @@ export const EXTRA_PORTS = {
   // From 40 down, so that offsets other branches add from 12 up do not collide.
   startupBadSetting: extraPort(40),
   startupBrokenContent: extraPort(41),
+  searchReference: extraPort(35),
   corsProxy: extraPort(36),
   corsFakeApi: extraPort(37),
   // The rolling deploy (tests/long/rolling-deploy.spec.ts and npm run bench:deploy): two replicas and nginx.

@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { SERVERS } from "../../playwright.config";
+import { REPO_ROOT } from "../e2e/support/dockerfile";
+import { EXTRA_PORTS } from "../e2e/support/ports";
+import { rawRequest, type RawResponse } from "../e2e/support/raw-http";
+import { startServer, type ServerProcess } from "../e2e/support/server";
+
+// A search nobody made before is filled into the stored frame of its state
+// (app/http/search-pages.server.ts). Each filled page is compared, byte for
+// byte and header by header, with the same page rendered whole by a server of
+// the same build without the request guard (so without the front cache that
+// fills): it only ever renders through Remix. Both are asked with the same Host,
+// so absolute URLs match.
+
+const HOST = `127.0.0.1:${SERVERS.main}`;
+/** Headers of the connection and the moment, and the one that says how the page was made. */
+const PER_ANSWER = new Set(["date", "connection", "keep-alive", "server-timing"]);
+
+let reference: ServerProcess;
+
+test.beforeAll(async () => {
+  reference = await startServer({
+    command: ["node", "node_modules/.bin/remix-serve", "build/index.js"],
+    cwd: REPO_ROOT,
+    port: EXTRA_PORTS.searchReference,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(EXTRA_PORTS.searchReference),
+      SITE_CHECK_INPUTS: "1",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await reference?.stop();
+});
+
+function get(origin: string, path: string, cookie: string): Promise<RawResponse> {
+  return rawRequest(`${origin}${path}`, { headers: { Host: HOST, Accept: "text/html", Cookie: cookie } });
+}
+
+function comparable(response: RawResponse): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(response.headers).filter(([name]) => !PER_ANSWER.has(name)));
+}
+
+const QUERIES = [
+  "docker compose",
+  "<script>alert(1)</script>",
+  `"quoted" it's & more`,
+  "café 日本語 😀",
+  "zzqqxx nothing matches this",
+  "dokcer",
+  "backup",
+  "POST /v1/albums",
+  "x".repeat(230),
+];
+
+// Each state: the reader's cookies (a fresh announcement cookie makes it a state no test saw) and the scope.
+const STATES = [
+  { name: "light, current release", cookie: "", scope: "" },
+  { name: "dark, current release", cookie: "theme=dark", scope: "" },
+  { name: "Next only", cookie: "", scope: "&version=next" },
+  { name: "every version, Next first, dark", cookie: "theme=dark", scope: "&version=all&first=next" },
+];
+
+for (const state of STATES) {
+  test(`${state.name}: each search filled into the frame is the page rendered whole`, async () => {
+    const cookie = [state.cookie, `announcement-dismissed=state-${Date.now()}-${Math.random()}`]
+      .filter(Boolean)
+      .join("; ");
+    // The state's first search is rendered whole; its frame is made before that answer goes.
+    const first = await get(origin(), `/search?q=first${state.scope}`, cookie);
+    expect(first.status).toBe(200);
+    expect(first.headers["server-timing"]).toBeUndefined();
+    for (const query of QUERIES) {
+      const path = `/search?q=${encodeURIComponent(query)}${state.scope}`;
+      const filled = await get(origin(), path, cookie);
+      const whole = await get(reference.origin, path, cookie);
+      expect(filled.headers["server-timing"], path).toContain("search-frame");
+      expect(whole.headers["server-timing"], path).toBeUndefined();
+      expect(filled.status, path).toBe(whole.status);
+      expect(filled.text, path).toBe(whole.text);
+      expect(comparable(filled), path).toEqual(comparable(whole));
+    }
+  });
+}
+
+function origin(): string {
+  return `http://127.0.0.1:${SERVERS.main}`;
+}
+
+test("a filled page is stored: asked again, it is the same page with the same validator", async () => {
+  const cookie = `announcement-dismissed=again-${Date.now()}`;
+  await get(origin(), "/search?q=first", cookie);
+  const filled = await get(origin(), "/search?q=albums%20sharing", cookie);
+  const again = await get(origin(), "/search?q=%20albums%20%20sharing", cookie);
+  expect(filled.headers["server-timing"]).toContain("search-frame");
+  expect(again.headers.etag).toBe(filled.headers.etag);
+  expect(again.text).toBe(filled.text);
+});
