@@ -41,7 +41,7 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
             // React 18.3's stream writes its whole 2 KB buffer when a multi-byte character does not fit at its
             // end, unwritten zero bytes included: NULs that no page contains (a search's query has control
             // characters removed), so they are dropped. A results page filled into its frame is then the same, byte
-            // for byte, as this render of it (docs/decisions/042-search-page-frame.md).
+            // for byte, as this render of it (docs/decisions/041-search-page-frame.md).
             else resolve(Buffer.concat(chunks).toString("utf8").replaceAll("\0", ""));
           });
           pipe(sink);

@@ -3,7 +3,7 @@
 // already running at --origin): a /search?q= page nobody asked for before, a
 // new query on every request, and a random missing /docs/ address, each at 50
 // connections, with the load average before and after each case. See
-// docs/decisions/042-search-page-frame.md for results.
+// docs/decisions/041-search-page-frame.md for results.
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";

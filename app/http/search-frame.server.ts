@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
  * document, the navbar, the footer, the scripts) is the same for every query
  * of a state (theme, version, scope, host…: the page cache's key without the
  * query), so it is rendered once, as a "frame", and each search fills in its
- * own parts. See docs/decisions/042-search-page-frame.md.
+ * own parts. See docs/decisions/041-search-page-frame.md.
  *
  * The frame is cut from a page Remix rendered for FRAME_QUERY, a query no
  * reader types by chance: each place that query shows up in is a slot, known

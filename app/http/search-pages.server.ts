@@ -17,7 +17,7 @@ import { serverBuild } from "./server-build.server";
 // A search nobody made before: its page is the frame of its state with its own
 // results filled in (app/http/search-frame.server.ts), made in the request
 // guard's front cache without Express, Remix's data loading or a render of
-// the whole document. See docs/decisions/042-search-page-frame.md.
+// the whole document. See docs/decisions/041-search-page-frame.md.
 
 const SEARCH_ROUTE = "routes/search";
 /** Frames kept, by the bytes of the page each was cut from: a few dozen states (theme, scope, host…). */
