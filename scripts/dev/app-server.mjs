@@ -17,6 +17,7 @@ import { watch } from "chokidar";
 // The names the app shares, built from app/http/guard-contract.ts by scripts/dev/start.mjs.
 import { LIVE_CONTENT } from "../../.dev/guard-contract.mjs";
 import { vendorScripts } from "../lib/vendor-scripts.mjs";
+import { applyContentDelta } from "./content-delta.mjs";
 
 const CONTENT_EVENTS = "/__live-content";
 const HEARTBEAT_MS = 15_000;
@@ -38,6 +39,7 @@ function startPipeline() {
   });
   const waiting = new Map();
   let nextId = 0;
+  let lastContent = null;
   const pipeline = {
     latest: null,
     onState: () => {},
@@ -56,8 +58,11 @@ function startPipeline() {
   return new Promise((resolveReady, rejectReady) => {
     worker.on("message", (message) => {
       if (message.type === "state") {
-        pipeline.latest = message.state;
-        pipeline.onState(message.state);
+        // The content comes as what changed since the worker's last state (scripts/dev/content-delta.mjs).
+        const { content, ...state } = message.state;
+        lastContent = applyContentDelta(lastContent, content);
+        pipeline.latest = { ...state, content: lastContent };
+        pipeline.onState(pipeline.latest);
       } else if (message.type === "refreshed") {
         waiting.get(message.id)?.();
         waiting.delete(message.id);
