@@ -6,9 +6,8 @@ import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import { LiveContent } from "../../app/content/live.server";
 import type { SiteContent } from "../../app/content/types";
-import { siteSearchOf } from "../../app/search/store.server";
-import { PAGE_LIMITS } from "../../app/search/limits";
 import { applyContentDelta, ContentDeltas, type ContentMessage } from "../../scripts/dev/content-delta.mjs";
+import { searchAnswers } from "./support/search-answers";
 
 // Under `npm run dev` a save sends the app server only what changed in the
 // content (scripts/dev/content-delta.mjs), through a structured clone as
@@ -17,11 +16,6 @@ import { applyContentDelta, ContentDeltas, type ContentMessage } from "../../scr
 
 const root = join(import.meta.dirname, "../..");
 const fixture = join(root, "tests/fixtures/content");
-
-function answers(content: SiteContent, query: string) {
-  const search = siteSearchOf(content);
-  return search.search(query, PAGE_LIMITS, search.scope("all")).hits.map((hit) => ({ ...hit }));
-}
 
 describe("a save sends the server only what changed", () => {
   let dir: string;
@@ -57,7 +51,7 @@ describe("a save sends the server only what changed", () => {
     const { search: _fullSearch, ...fullRest } = full;
     assert.deepEqual(serverRest, fullRest);
     for (const query of queries)
-      assert.deepEqual(answers(server!, query), answers(full, query), `search for "${query}"`);
+      assert.deepEqual(searchAnswers(server!, query), searchAnswers(full, query), `search for "${query}"`);
   };
 
   before(async () => {
