@@ -5,6 +5,7 @@ import { DESCRIPTION_LENGTH, fitDescription } from "~/content/summary.server";
 import type { VersionContent } from "~/content/types";
 import type { ContentRouteData, PageLink, PageVersions } from "~/docs/route-data";
 import { versionLinks } from "~/docs/version-links.server";
+import { explorerScriptUrl } from "./explorer-script.server";
 import type { ApiNavTag } from "./navigation";
 import type { ApiTagPageContent } from "./types";
 
@@ -24,6 +25,8 @@ export interface ApiRouteData extends PageVersions {
   /** The spec downloads of this version; the explorer loads the JSON one. */
   specYamlUrl: string;
   specJsonUrl: string;
+  /** RapiDoc's own file, loaded when the reader opens the explorer; null when the build has none. */
+  explorerScriptUrl: string | null;
   /** The reference's tags and their calls, for the navigation beside the page (components/api/ApiSidebar). */
   navigation: ApiNavTag[];
 }
@@ -120,6 +123,7 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
     specServers: api.servers,
     specYamlUrl: `${version.specBase}/openapi.yaml`,
     specJsonUrl: `${version.specBase}/openapi.json`,
+    explorerScriptUrl: explorerScriptUrl(),
     navigation: api.navigation,
     ...versionLinks(content, entry, url, (same, other) => apiPageExists(other, same)),
     inApiReference: true,

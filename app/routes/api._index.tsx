@@ -65,7 +65,12 @@ export default function ApiReferencePage() {
             </a>
           </p>
         </div>
-        <ApiExplorer key={data.specJsonUrl} specUrl={data.specJsonUrl} specServers={data.specServers}>
+        <ApiExplorer
+          key={data.specJsonUrl}
+          scriptUrl={data.explorerScriptUrl}
+          specUrl={data.specJsonUrl}
+          specServers={data.specServers}
+        >
           <DocContent url={data.page.url} html={data.page.html} />
         </ApiExplorer>
       </Main>

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import MiniSearch from "minisearch";
+import MiniSearch, { type AsPlainObject } from "minisearch";
 import type { ApiReference } from "~/api-reference/operations";
 import { markdownAsText } from "~/api-reference/markdown.server";
 import { tagPageUrl } from "~/api-reference/addresses";
@@ -215,27 +215,33 @@ class VersionIndex {
  */
 export class SearchIndexSession {
   private versions = new Map<string, VersionIndex>();
+  /**
+   * Each version's index as the last build returned it: a version the save
+   * did not touch gives the same object again, not a new serialisation, and
+   * the dev server sends only what changed (scripts/dev/content-delta.mjs).
+   */
+  private serialised = new Map<string, AsPlainObject>();
 
   update(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
     const wanted = entryGroups(input);
     const parts = input.versions.map(({ version }) => {
       const groups = wanted.filter((group) => group.version === version.id);
-      return { version: version.id, part: this.updateVersion(version.id, groups) };
+      const { part, changed } = this.updateVersion(version.id, groups);
+      const kept = changed ? undefined : this.serialised.get(version.id);
+      return { version: version.id, part, index: kept ?? part.index.toJSON() };
     });
     this.versions = new Map(parts.map(({ version, part }) => [version, part]));
+    this.serialised = new Map(parts.map(({ version, index }) => [version, index]));
     return {
       format: SEARCH_INDEX_FORMAT,
       documents: parts.flatMap(({ part }) => part.documents),
-      versions: parts.map(({ version, part }) => ({
-        version,
-        count: part.documents.length,
-        index: part.index.toJSON(),
-      })),
+      versions: parts.map(({ version, part, index }) => ({ version, count: part.documents.length, index })),
     };
   }
 
-  private updateVersion(version: string, wanted: EntryGroup[]): VersionIndex {
+  private updateVersion(version: string, wanted: EntryGroup[]): { part: VersionIndex; changed: boolean } {
     let part = this.versions.get(version) ?? new VersionIndex();
+    let changed = false;
     const keys = new Set(wanted.map((group) => group.key));
     for (const [key, indexed] of part.groups) {
       if (keys.has(key)) continue;
@@ -243,6 +249,7 @@ export class SearchIndexSession {
       for (const { id } of indexed) part.documents[id] = REMOVED;
       part.removed += indexed.length;
       part.groups.delete(key);
+      changed = true;
     }
     if (part.removed > part.documents.length - part.removed) part = new VersionIndex();
     for (const group of wanted) {
@@ -252,7 +259,8 @@ export class SearchIndexSession {
         .map((entry) => ({ id: part.documents.push(entry.display) - 1, ...entry.indexed }));
       part.index.addAll(indexed);
       part.groups.set(group.key, indexed);
+      changed = true;
     }
-    return part;
+    return { part, changed };
   }
 }

@@ -8,6 +8,7 @@
 // so it survives the reloads of the server build that app code changes cause.
 // Browsers open on the site listen on CONTENT_EVENTS and re-run their loaders
 // when the content changes. See docs/decisions/009-live-content.md.
+import { createReadStream } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -15,6 +16,8 @@ import { Worker } from "node:worker_threads";
 import { watch } from "chokidar";
 // The names the app shares, built from app/http/guard-contract.ts by scripts/dev/start.mjs.
 import { LIVE_CONTENT } from "../../.dev/guard-contract.mjs";
+import { vendorScripts } from "../lib/vendor-scripts.mjs";
+import { applyContentDelta } from "./content-delta.mjs";
 
 const CONTENT_EVENTS = "/__live-content";
 const HEARTBEAT_MS = 15_000;
@@ -36,6 +39,7 @@ function startPipeline() {
   });
   const waiting = new Map();
   let nextId = 0;
+  let lastContent = null;
   const pipeline = {
     latest: null,
     onState: () => {},
@@ -54,8 +58,11 @@ function startPipeline() {
   return new Promise((resolveReady, rejectReady) => {
     worker.on("message", (message) => {
       if (message.type === "state") {
-        pipeline.latest = message.state;
-        pipeline.onState(message.state);
+        // The content comes as what changed since the worker's last state (scripts/dev/content-delta.mjs).
+        const { content, ...state } = message.state;
+        lastContent = applyContentDelta(lastContent, content);
+        pipeline.latest = { ...state, content: lastContent };
+        pipeline.onState(pipeline.latest);
       } else if (message.type === "refreshed") {
         waiting.get(message.id)?.();
         waiting.delete(message.id);
@@ -194,9 +201,25 @@ function noStaleAnswers(req, res) {
   };
 }
 
+/**
+ * RapiDoc's file, at the URL scripts/dev/start.mjs named in the server build's
+ * manifest: in development it is answered from node_modules, since `remix dev`
+ * empties its assets folder on every rebuild (scripts/lib/vendor-scripts.mjs).
+ */
+const vendorFiles = new Map(vendorScripts().map(({ url, file }) => [url, file]));
+function vendorScript(req, res) {
+  res.writeHead(200, {
+    "Content-Type": "text/javascript; charset=utf-8",
+    "Cache-Control": "public, max-age=31536000, immutable",
+  });
+  if (req.method === "HEAD") return res.end();
+  createReadStream(vendorFiles.get(req.url)).pipe(res);
+}
+
 function withLiveContent(listener) {
   return function liveContentListener(req, res) {
     if (req.url === CONTENT_EVENTS) return contentEvents(req, res);
+    if (vendorFiles.has(req.url)) return vendorScript(req, res);
     noStaleAnswers(req, res);
     site.refresh().then(() => listener.call(this, req, res));
   };

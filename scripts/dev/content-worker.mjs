@@ -7,6 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
+import { ContentDeltas } from "./content-delta.mjs";
 
 const pipelineFiles = new Set();
 register({
@@ -22,7 +23,11 @@ const live = new LiveContent({
   contentDir: workerData.contentDir,
   log: (line) => console.log(`[content] ${line}`),
 });
-live.onChange((state) => parentPort.postMessage({ type: "state", state }));
+// Each state goes to the app server as what changed since the last (scripts/dev/content-delta.mjs).
+const deltas = new ContentDeltas();
+live.onChange(({ content, ...state }) =>
+  parentPort.postMessage({ type: "state", state: { ...state, content: deltas.delta(content) } }),
+);
 await live.refresh();
 await live.watch();
 parentPort.postMessage({ type: "ready", files: [...pipelineFiles] });

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import { dirname, join } from "node:path";
 import { buildGuardContract, buildRequestGuard } from "../lib/build-request-guard.mjs";
+import { vendorScripts, writeVendorManifest } from "../lib/vendor-scripts.mjs";
 
 const host = process.env.HOST || undefined;
 
@@ -55,6 +56,8 @@ await buildGuardContract(".dev/guard-contract.mjs");
 // channel to every interface and has no option to choose.
 process.env.NODE_ENV ??= "development"; // as `remix dev` sets it; remix.config.js then names the .dev/ build
 const { default: remixConfig } = await import("../../remix.config.js");
+// RapiDoc's URL for the server build; the app server answers it (scripts/lib/vendor-scripts.mjs).
+writeVendorManifest(dirname(remixConfig.serverBuildPath), vendorScripts());
 const appServer = [
   "node --import ./.dev/request-guard.mjs --import ./scripts/dev/app-server.mjs",
   packageBin("@remix-run/serve", "remix-serve"),

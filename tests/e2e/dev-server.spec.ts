@@ -4,6 +4,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { REPO_ROOT } from "./support/dockerfile";
+import { openApiExplorer } from "./support/api-explorer";
 import { startDevServer, type DevServer } from "./support/dev-server";
 import { EXTRA_PORTS } from "./support/ports";
 
@@ -81,6 +82,18 @@ test("the request guard runs in development too: malformed requests get its answ
     headers: { Origin: "https://elsewhere.example" },
   });
   expect(crossSite.status).toBe(403);
+});
+
+test("the API explorer opens: the dev server answers RapiDoc's own file, which is not in the app build", async ({
+  page,
+}) => {
+  test.setTimeout(UPDATE_MS * 2);
+  const rapidoc = page.waitForResponse((response) =>
+    /^\/build\/vendor\/rapidoc-/.test(new URL(response.url()).pathname),
+  );
+  await page.goto(`${ORIGIN}/api`);
+  await openApiExplorer(page);
+  expect((await rapidoc).status()).toBe(200);
 });
 
 test("the log stays quiet: page requests are logged, the browser's /__manifest requests are not", async ({ page }) => {

@@ -293,6 +293,16 @@ test.describe("the runtime stage, reproduced without Docker", () => {
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(asset.headers.get("content-encoding")).toBe("br");
     expect(await asset.text()).toBe(readFileSync(join(image.root, image.workdir, "public", script!), "utf8"));
+
+    // RapiDoc is a development dependency, absent from the image: the build's copy of it is served,
+    // named by the manifest beside the server build (scripts/lib/vendor-scripts.mjs).
+    const manifest = readFileSync(join(image.root, image.workdir, "build/vendor-scripts.json"), "utf8");
+    const { rapidoc } = JSON.parse(manifest) as { rapidoc: string };
+    expect(rapidoc).toMatch(/^\/build\/vendor\/rapidoc-[0-9a-f]{10}\.js$/);
+    const explorer = await fetch(`${server.origin}${rapidoc}`, { headers: { "Accept-Encoding": "br" } });
+    expect(explorer.status).toBe(200);
+    expect(explorer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(explorer.headers.get("content-encoding")).toBe("br");
     expect((await fetch(`${server.origin}/favicon.svg`)).status).toBe(200);
   });
 

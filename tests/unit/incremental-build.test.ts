@@ -5,9 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import { LiveContent } from "../../app/content/live.server";
-import type { SiteContent } from "../../app/content/types";
-import { siteSearchOf } from "../../app/search/store.server";
-import { PAGE_LIMITS } from "../../app/search/limits";
+import { searchAnswers } from "./support/search-answers";
 
 // A save under `npm run dev` rebuilds incrementally (app/content/build-session.server.ts):
 // the edited page alone is compiled, its Markdown and search entries alone are made
@@ -15,12 +13,6 @@ import { PAGE_LIMITS } from "../../app/search/limits";
 
 const root = join(import.meta.dirname, "../..");
 const fixture = join(root, "tests/fixtures/content");
-
-/** What a reader gets from a search, without the index's internal ids. */
-function answers(content: SiteContent, query: string) {
-  const search = siteSearchOf(content);
-  return search.search(query, PAGE_LIMITS, search.scope("all")).hits.map((hit) => ({ ...hit }));
-}
 
 describe("incremental rebuilds in development", () => {
   let dir: string;
@@ -41,7 +33,7 @@ describe("incremental rebuilds in development", () => {
     assert.deepEqual(liveRest, fullRest);
     assert.equal(liveSearch.format, fullSearch.format);
     for (const query of queries)
-      assert.deepEqual(answers(state.content, query), answers(full, query), `search for "${query}"`);
+      assert.deepEqual(searchAnswers(state.content, query), searchAnswers(full, query), `search for "${query}"`);
   };
 
   before(async () => {
@@ -56,7 +48,7 @@ describe("incremental rebuilds in development", () => {
     writeFileSync(first(), readFileSync(first(), "utf8").replace("The summary paragraph.", "The zanzibar paragraph."));
     live.invalidate();
     await assertSameAsFullBuild(["zanzibar", "summary", "part two", "heading"]);
-    assert.equal(answers(live.current()!.content!, "zanzibar").length, 1, "the new text is found");
+    assert.equal(searchAnswers(live.current()!.content!, "zanzibar").length, 1, "the new text is found");
   });
 
   test("a new title changes the page's entries everywhere (navigation, search), as in a full build", async () => {
@@ -70,7 +62,7 @@ describe("incremental rebuilds in development", () => {
     unlinkSync(second());
     live.invalidate();
     await assertSameAsFullBuild(["quokka", "part two", "zanzibar"]);
-    assert.equal(answers(live.current()!.content!, "quokka").length, 0, "the removed page is not found");
+    assert.equal(searchAnswers(live.current()!.content!, "quokka").length, 0, "the removed page is not found");
     writeFileSync(second(), text);
     live.invalidate();
     await assertSameAsFullBuild(["quokka", "part two", "zanzibar"]);

@@ -43,10 +43,13 @@ function openAtCallBeingRead() {
  * visit (explorer-session.ts), those two loaded with RapiDoc (explorer-setup.ts).
  */
 export function ApiExplorer({
+  scriptUrl,
   specUrl,
   specServers,
   children,
 }: {
+  /** RapiDoc's own file, outside the app build (scripts/lib/vendor-scripts.mjs); null when the build has none. */
+  scriptUrl: string | null;
   specUrl: string;
   specServers: string[];
   children: ReactNode;
@@ -76,7 +79,11 @@ export function ApiExplorer({
   useEffect(() => {
     if (!wanted || loaded) return;
     let cancelled = false;
-    Promise.all([import("rapidoc"), import("./explorer-setup")])
+    // RapiDoc registers <rapi-doc> when its file runs; it exports nothing.
+    const rapidoc = scriptUrl
+      ? import(/* a URL, not bundled */ scriptUrl)
+      : Promise.reject(new Error("no RapiDoc file"));
+    Promise.all([rapidoc, import("./explorer-setup")])
       .then(([, setup]) => {
         setUp.current = setup.setUpExplorer;
         if (!cancelled) setLoaded(true);
@@ -88,7 +95,7 @@ export function ApiExplorer({
     return () => {
       cancelled = true;
     };
-  }, [wanted, loaded]);
+  }, [wanted, loaded, scriptUrl]);
 
   const shown = wanted && loaded;
   useEffect(() => {
