@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { inlineScriptHash } from "./security-headers.server";
 
 /**
  * A results page split where it depends on the query: everything else (the
@@ -62,10 +62,6 @@ function count(text: string, needle: string): number {
   return n;
 }
 
-function scriptHash(body: string): string {
-  return `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
-}
-
 /** Splits every static part at each occurrence of `needle`, with a `slot` in each gap. */
 function cut(frame: { parts: string[]; slots: Slot[] }, needle: string, slot: Slot): void {
   const parts: string[] = [];
@@ -108,7 +104,7 @@ export function cutFrame(html: string, csp: string, sentinel: Fill): Frame | str
   if (opening === -1 || closing === -1) return "the data is not inside a script";
   const script = { before: before.slice(opening + "<script>".length), after: after.slice(0, closing) };
   if (script.before.includes("</script>")) return "the data is not inside a script";
-  const hash = scriptHash(script.before + sentinel.data + script.after);
+  const hash = inlineScriptHash(script.before + sentinel.data + script.after);
   if (count(csp, hash) !== 1) return "the hydration script's hash is not in the Content-Security-Policy";
   const hashAt = csp.indexOf(hash);
   return {
@@ -134,6 +130,6 @@ export function fillFrame(frame: Frame, fill: Fill): { body: Uint8Array<ArrayBuf
     body.set(piece, at);
     at += piece.length;
   }
-  const hash = scriptHash(frame.script.before + fill.data + frame.script.after);
+  const hash = inlineScriptHash(frame.script.before + fill.data + frame.script.after);
   return { body, csp: frame.csp.before + hash + frame.csp.after };
 }

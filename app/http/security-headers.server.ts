@@ -3,13 +3,18 @@ import type { SiteConfig } from "~/site.config";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 
+/** The CSP source that allows one inline script, by the hash of its text. */
+export function inlineScriptHash(body: string): string {
+  return `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
+}
+
 /** sha256 sources for every inline script of a rendered page. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const body = match[1] ?? "";
     if (!body) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    hashes.add(inlineScriptHash(body));
   }
   return [...hashes];
 }

@@ -52,8 +52,7 @@ export class ContentDeltas {
   /**
    * The delta from the content sent before to `content`: the whole content the
    * first time, and after a state without content (null: nothing to send).
-   */
-  /**
+   *
    * @param {SiteContent | null} content
    * @returns {ContentMessage | null}
    */
@@ -112,8 +111,7 @@ export class ContentDeltas {
 /**
  * The server's side: the content `delta` describes, made from the content
  * before it. Unchanged pages and versions are the previous objects themselves.
- */
-/**
+ *
  * @param {SiteContent | null} previous
  * @param {ContentMessage | null} delta
  * @returns {SiteContent | null}
