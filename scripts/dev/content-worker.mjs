@@ -1,12 +1,13 @@
-// The content pipeline of `npm run dev`, in a worker thread of the app server
-// (scripts/dev/app-server.mjs): app/content/live.server.ts compiles the content
+// The content pipeline of `npm run dev`, in a worker thread of the content host
+// (scripts/dev/content-host.mjs): app/content/live.server.ts compiles the content
 // and watches it, and every new state (content or problems) is posted to the
-// app server. A worker keeps the pipeline's globals apart from the server's
-// (remix-serve replaces fetch and Response with its own), and a change to the
-// pipeline's code is picked up by starting a new worker, with fresh modules.
+// host, already serialised for the app server (scripts/dev/content-channel.mjs).
+// A change to the pipeline's code is picked up by starting a new worker, with
+// fresh modules.
 import { parentPort, workerData } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
+import { encode } from "./content-channel.mjs";
 import { ContentDeltas } from "./content-delta.mjs";
 
 const pipelineFiles = new Set();
@@ -23,19 +24,37 @@ const live = new LiveContent({
   contentDir: workerData.contentDir,
   log: (line) => console.log(`[content] ${line}`),
 });
-// Each state goes to the app server as what changed since the last (scripts/dev/content-delta.mjs).
-const deltas = new ContentDeltas();
-live.onChange(({ content, ...state }) =>
-  parentPort.postMessage({ type: "state", state: { ...state, content: deltas.delta(content) } }),
-);
-await live.refresh();
-await live.watch();
-parentPort.postMessage({ type: "ready", files: [...pipelineFiles] });
-await live.warmUp();
-
+// Each state goes to the app server as what changed since the last
+// (scripts/dev/content-delta.mjs), marked so the content host can keep what a
+// server connecting later must be sent: the last whole state and the deltas after it.
+let deltas = new ContentDeltas();
+const post = ({ content, ...state }) => {
+  const message = deltas.delta(content);
+  const kind = message === null ? "empty" : "whole" in message ? "whole" : "delta";
+  parentPort.postMessage({
+    type: "frame",
+    kind,
+    bytes: encode({ type: "state", state: { ...state, content: message } }),
+  });
+};
+live.onChange(post);
+let warmedUp = false;
 parentPort.on("message", async (message) => {
   if (message.type === "refresh") {
     await live.refresh();
     parentPort.postMessage({ type: "refreshed", id: message.id });
+    // The first request means the app server is up: warming up now no longer competes with Remix's first build.
+    if (!warmedUp) {
+      warmedUp = true;
+      await live.warmUp();
+    }
+  } else if (message.type === "resend") {
+    // The content host asks for the whole state again, to start its replay over.
+    deltas = new ContentDeltas();
+    const state = live.current();
+    if (state) post(state);
   }
 });
+await live.refresh();
+await live.watch();
+parentPort.postMessage({ type: "ready", files: [...pipelineFiles] });

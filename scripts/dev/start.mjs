@@ -9,9 +9,11 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildGuardContract, buildRequestGuard } from "../lib/build-request-guard.mjs";
 import { vendorScripts, writeVendorManifest } from "../lib/vendor-scripts.mjs";
+import { CONTENT_SOCKET_ENV } from "./content-channel.mjs";
 
 const host = process.env.HOST || undefined;
 
@@ -39,10 +41,18 @@ const port = args[args.indexOf("--port") + 1];
 const originHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
 process.env.REMIX_DEV_ORIGIN ??= `http://${originHost}:${port}`;
 
-// The content compiles into its cache while remix builds the app (scripts/dev/warm-content.mjs).
-const warming = spawn(process.execPath, ["scripts/dev/warm-content.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
-process.env.SMRITI_DEV_WARM_PID = String(warming.pid);
-process.once("exit", () => warming.kill());
+// The content is compiled by a process of its own, started first: it builds
+// while remix builds the app, and the app server connects to it when remix
+// starts that (scripts/dev/content-host.mjs).
+process.env[CONTENT_SOCKET_ENV] = join(tmpdir(), `smriti-dev-content-${process.pid}.sock`);
+const contentHost = spawn(process.execPath, ["scripts/dev/content-host.mjs"], {
+  stdio: ["ignore", "inherit", "inherit"],
+});
+process.once("exit", () => contentHost.kill());
+// It exits on its own only when the content pipeline cannot start (its log says why).
+contentHost.once("exit", (code) => {
+  if (code) process.exit(code);
+});
 
 // The app server runs behind the same request guard as production, so that a
 // malformed request, a crash or a shutdown behaves in development as it will
