@@ -4,10 +4,24 @@
 // the content arrives as the worker made it), each framed by its length, over
 // a local socket. The content worker serialises its states itself, so the host
 // passes their bytes on without reading them.
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 
 /** The env variable naming the host's socket, set by scripts/dev/start.mjs for the processes it starts. */
 export const CONTENT_SOCKET_ENV = "SMRITI_DEV_CONTENT_SOCKET";
+
+/** A socket path of the dev server started as process `pid`: a named pipe on Windows, a file elsewhere. */
+export const contentSocketPath = (pid) =>
+  process.platform === "win32"
+    ? `\\\\.\\pipe\\smriti-dev-content-${pid}`
+    : join(tmpdir(), `smriti-dev-content-${pid}.sock`);
+
+/** Removes a socket file left behind (a named pipe goes with its server). */
+export function removeSocket(path) {
+  if (process.platform !== "win32") rmSync(path, { force: true });
+}
 
 const LENGTH_BYTES = 4;
 

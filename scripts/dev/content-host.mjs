@@ -9,12 +9,11 @@
 // state and the deltas since, as the worker serialised them, then what every
 // save changes, and asks before each request whether every change saved so far
 // is built (scripts/dev/content-channel.mjs).
-import { rmSync } from "node:fs";
 import net from "node:net";
 import { join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 import { watch } from "chokidar";
-import { CONTENT_SOCKET_ENV, readMessages, sendFrame, sendMessage } from "./content-channel.mjs";
+import { CONTENT_SOCKET_ENV, readMessages, removeSocket, sendFrame, sendMessage } from "./content-channel.mjs";
 
 const root = process.cwd();
 const contentDir = resolve(root, process.env.SITE_CONTENT_DIR ?? "content");
@@ -156,11 +155,11 @@ async function serve(socket) {
 }
 
 // Listening from the start: an app server that connects while the content builds waits for it.
-rmSync(socketPath, { force: true });
+removeSocket(socketPath);
 const listener = net.createServer(serve).listen(socketPath);
 const close = () => {
   listener.close();
-  rmSync(socketPath, { force: true });
+  removeSocket(socketPath);
 };
 process.once("exit", close);
 for (const signal of ["SIGINT", "SIGTERM"])

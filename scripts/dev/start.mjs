@@ -9,11 +9,10 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildGuardContract, buildRequestGuard } from "../lib/build-request-guard.mjs";
 import { vendorScripts, writeVendorManifest } from "../lib/vendor-scripts.mjs";
-import { CONTENT_SOCKET_ENV } from "./content-channel.mjs";
+import { CONTENT_SOCKET_ENV, contentSocketPath } from "./content-channel.mjs";
 
 const host = process.env.HOST || undefined;
 
@@ -44,7 +43,7 @@ process.env.REMIX_DEV_ORIGIN ??= `http://${originHost}:${port}`;
 // The content is compiled by a process of its own, started first: it builds
 // while remix builds the app, and the app server connects to it when remix
 // starts that (scripts/dev/content-host.mjs).
-process.env[CONTENT_SOCKET_ENV] = join(tmpdir(), `smriti-dev-content-${process.pid}.sock`);
+process.env[CONTENT_SOCKET_ENV] = contentSocketPath(process.pid);
 const contentHost = spawn(process.execPath, ["scripts/dev/content-host.mjs"], {
   stdio: ["ignore", "inherit", "inherit"],
 });
