@@ -23,6 +23,30 @@ import { applyContentDelta } from "./content-delta.mjs";
 const CONTENT_EVENTS = "/__live-content";
 const HEARTBEAT_MS = 15_000;
 
+/** How long the app server waits for the content host's socket, which it opens as it starts. */
+const CONNECT_LIMIT_MS = 30_000;
+
+/** A connection to the content host, tried again while its socket is not open yet. */
+async function connected(socketPath) {
+  const deadline = Date.now() + CONNECT_LIMIT_MS;
+  for (;;) {
+    try {
+      return await new Promise((resolveConnected, rejectConnected) => {
+        const socket = net.connect(socketPath);
+        socket.once("connect", () => {
+          socket.off("error", rejectConnected);
+          resolveConnected(socket);
+        });
+        socket.once("error", rejectConnected);
+      });
+    } catch (error) {
+      if (Date.now() > deadline || !["ENOENT", "ECONNREFUSED"].includes(error.code))
+        throw new Error(`the content host is not reachable at ${socketPath}: ${error.message}`, { cause: error });
+      await new Promise((resolveLater) => setTimeout(resolveLater, 100));
+    }
+  }
+}
+
 /**
  * The live content as the server build (through `current()`) and the browsers
  * (through `onChange`) see it, kept from the states the content host sends.
@@ -35,19 +59,16 @@ class LiveSite {
   nextId = 0;
 
   /** Resolves with the first state, once connected to the content host. */
-  start(socketPath) {
-    return new Promise((resolveStarted, rejectStarted) => {
-      const socket = net.connect(socketPath);
-      this.socket = socket;
-      socket.once("error", (error) =>
-        rejectStarted(new Error(`the content host is not reachable at ${socketPath}: ${error.message}`)),
-      );
-      socket.once("close", () => {
-        // The host only stops with the dev server: requests keep the last content.
-        this.closed = true;
-        for (const done of this.waiting.values()) done();
-        this.waiting.clear();
-      });
+  async start(socketPath) {
+    const socket = await connected(socketPath);
+    this.socket = socket;
+    socket.once("close", () => {
+      // The host only stops with the dev server: requests keep the last content.
+      this.closed = true;
+      for (const done of this.waiting.values()) done();
+      this.waiting.clear();
+    });
+    await new Promise((resolveStarted) =>
       readMessages(socket, (message) => {
         if (message.type === "state") {
           this.receive(message.state);
@@ -56,8 +77,8 @@ class LiveSite {
           this.waiting.get(message.id)?.();
           this.waiting.delete(message.id);
         }
-      });
-    });
+      }),
+    );
   }
 
   /** A state whose content is what changed since the last (scripts/dev/content-delta.mjs). */
