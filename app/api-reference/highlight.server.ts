@@ -1,6 +1,5 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
-import rehypePrettyCode from "rehype-pretty-code";
 import { visit } from "unist-util-visit";
 import { CODE_THEMES } from "~/content/compile.server";
 import { rehypeCodeCopy } from "~/content/plugins/code-copy.server";
@@ -11,8 +10,15 @@ import { rehypeCompactCode } from "~/content/plugins/compact-code.server";
  * time by the same rehype-pretty-code, themes, copy button and compaction as
  * the guides' code blocks, so the same CSS and copy script serve both.
  */
-// One transformer for every block: it keeps its Shiki highlighter between calls.
-const prettyCode = rehypePrettyCode({ theme: CODE_THEMES, keepBackground: false, defaultLang: { block: "text" } });
+// One transformer for every block: it keeps its Shiki highlighter between calls. Made at the first
+// block, so that a build with every API reference in its cache never loads the highlighter.
+let prettyCode: Promise<(tree: Root) => Promise<void>> | undefined;
+const transformer = async () => {
+  const { default: rehypePrettyCode } = await import("rehype-pretty-code");
+  return rehypePrettyCode({ theme: CODE_THEMES, keepBackground: false, defaultLang: { block: "text" } }) as (
+    tree: Root,
+  ) => Promise<void>;
+};
 
 export async function highlightCode(code: string, language: string): Promise<string> {
   const codeElement: Element = {
@@ -26,7 +32,10 @@ export async function highlightCode(code: string, language: string): Promise<str
     children: [{ type: "element", tagName: "pre", properties: {}, children: [codeElement] }],
   };
   // The plugins' attachers return their transformers; no unified processor is needed to run them.
-  await (prettyCode as (tree: Root) => Promise<void>)(tree);
+  prettyCode ??= transformer();
+  await (
+    await prettyCode
+  )(tree);
   rehypeCodeCopy()(tree);
   rehypeCompactCode()(tree);
   visit(tree, "element", (node: Element) => {

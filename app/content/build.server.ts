@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { buildApiReferencePage, type BuiltApiReference } from "~/api-reference/build.server";
+import type { BuiltApiReference } from "~/api-reference/build.server";
 import { join, posix, relative, sep } from "node:path";
 import { LINKABLE_APP_PATHS } from "~/route-table";
 import { buildSearchIndex } from "~/search/build.server";
@@ -194,18 +194,21 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
           const cached = apiBuilds.read(key);
           if (cached) return [Promise.resolve([[tree.version.id, cached] as const])];
           return [
-            buildApiReferencePage(file, tree.version.apiUrl, specName).then(
-              (built) => {
-                apiBuilds.write(key, built);
-                return [[tree.version.id, built] as const];
-              },
-              (error: unknown) => {
-                const placed = specError(error, tree.version.specFile);
-                if (!tolerant) throw placed;
-                problems.push({ place: `api:${tree.version.id}`, error: placed });
-                return [];
-              },
-            ),
+            // Loaded only when a spec is built: it and its highlighter are the rest of a warm build's module loading.
+            import("../api-reference/build.server")
+              .then(({ buildApiReferencePage }) => buildApiReferencePage(file, tree.version.apiUrl, specName))
+              .then(
+                (built) => {
+                  apiBuilds.write(key, built);
+                  return [[tree.version.id, built] as const];
+                },
+                (error: unknown) => {
+                  const placed = specError(error, tree.version.specFile);
+                  if (!tolerant) throw placed;
+                  problems.push({ place: `api:${tree.version.id}`, error: placed });
+                  return [];
+                },
+              ),
           ];
         }),
       )

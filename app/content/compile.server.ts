@@ -1,12 +1,4 @@
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { bundleMDX } from "mdx-bundler";
-import { getMDXComponent } from "mdx-bundler/client/index.js";
-import rehypeAutolinkHeadings from "rehype-autolink-headings";
-import rehypePrettyCode from "rehype-pretty-code";
-import rehypeSlug from "rehype-slug";
-import remarkDirective from "remark-directive";
-import remarkGfm from "remark-gfm";
 import type { Element } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
 import type { Node } from "unist";
@@ -81,6 +73,36 @@ export function mdxFailure(sourcePath: string, text: string, location: { line: n
  * Docusaurus-compatible plugins) and renders it to HTML once, here, so the
  * browser never evaluates MDX code.
  */
+/**
+ * The compiler's own packages, loaded at the first compile rather than with
+ * this module: a build that finds every page in the cache (a dev server's
+ * start, a warm `npm run build`) never uses them, and they were most of its
+ * module loading (about 1.5 s; docs/decisions/040-dev-server-speed.md).
+ */
+let compilerPackages: ReturnType<typeof loadCompilerPackages> | undefined;
+async function loadCompilerPackages() {
+  const [react, mdx, client, autolink, prettyCode, slug, directive, gfm] = await Promise.all([
+    import("react-dom/server"),
+    import("mdx-bundler"),
+    import("mdx-bundler/client/index.js"),
+    import("rehype-autolink-headings"),
+    import("rehype-pretty-code"),
+    import("rehype-slug"),
+    import("remark-directive"),
+    import("remark-gfm"),
+  ]);
+  return {
+    renderToStaticMarkup: react.renderToStaticMarkup,
+    bundleMDX: mdx.bundleMDX,
+    getMDXComponent: client.getMDXComponent,
+    rehypeAutolinkHeadings: autolink.default,
+    rehypePrettyCode: prettyCode.default,
+    rehypeSlug: slug.default,
+    remarkDirective: directive.default,
+    remarkGfm: gfm.default,
+  };
+}
+
 export async function compilePage(
   page: Pick<SourcePage, "sourcePath" | "raw" | "body">,
   resolveSource: (relativePath: string) => string | null,
@@ -104,6 +126,17 @@ export async function compilePage(
   const frontmatter = page.raw.slice(0, page.raw.length - page.body.length);
   const source = frontmatter + preprocessMdx(page.body);
 
+  compilerPackages ??= loadCompilerPackages();
+  const {
+    bundleMDX,
+    getMDXComponent,
+    rehypeAutolinkHeadings,
+    rehypePrettyCode,
+    rehypeSlug,
+    remarkDirective,
+    remarkGfm,
+    renderToStaticMarkup,
+  } = await compilerPackages;
   let code: string;
   try {
     ({ code } = await bundleMDX({
