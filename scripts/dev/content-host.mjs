@@ -32,15 +32,21 @@ const replay = {
   frames: [],
   wholeBytes: 0,
   deltaBytes: 0,
+  /** A whole state was asked for and has not come yet. */
+  asked: false,
   add(kind, bytes, pipeline) {
     if (kind === "delta") {
       this.frames.push(bytes);
       this.deltaBytes += bytes.byteLength;
-      if (this.deltaBytes > this.wholeBytes) pipeline.resend();
+      if (this.deltaBytes > this.wholeBytes && !this.asked) {
+        this.asked = true;
+        pipeline.resend();
+      }
     } else {
       this.frames = [bytes];
       this.wholeBytes = bytes.byteLength;
       this.deltaBytes = 0;
+      this.asked = false;
     }
   },
 };
