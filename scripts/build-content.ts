@@ -9,7 +9,8 @@
 // --content-dir DIR (else the SITE_CONTENT_DIR environment variable, else
 // content/), --out FILE (default build/content/site.pack), --cache-dir DIR
 // (default .cache/content), --spec-root DIR (what versions.json's spec paths
-// are relative to; default the repository root), --no-cache.
+// are relative to; default the repository root), --no-cache. SITE_BUILD_THREADS
+// sets how many threads compile (docs/decisions/042-build-threads.md).
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { BuiltApiReference } from "~/api-reference/build.server";
-import { join, posix, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { LINKABLE_APP_PATHS } from "~/route-table";
 import { buildSearchIndex } from "~/search/build.server";
 import type { BuildSession } from "./build-session.server";
 import { apiCache, apiFingerprint, diskCache, memoryCache, pipelineFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
-import { compilePage, type CompiledBody, type ContentWarning } from "./compile.server";
+import { compilationFor, type Compiled } from "./compile-pool.server";
+import type { CompiledBody, ContentWarning } from "./compile.server";
 import { checkRedirects, declaredRedirects } from "./redirects.server";
 import { drawsDiagram, readDiagramData } from "./diagram-data.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
@@ -35,6 +36,14 @@ export interface BuildOptions {
   cache?: CompileCache;
   /** Built API references by spec and code; by default beside the compiled pages in `cacheDir`. */
   apiCache?: ApiCache;
+  /**
+   * How many threads compile the pages not in the cache: 1 is this thread only;
+   * by default SITE_BUILD_THREADS, else one per core when there are enough
+   * pages to pay for a worker's start (app/content/compile-pool.server.ts).
+   */
+  threads?: number;
+  /** Tests: the script each compile worker runs instead of app/content/compile-worker.mjs. */
+  compileWorker?: URL;
   /** Called after each page that had to be compiled (not found in the cache). */
   onCompiled?: (sourcePath: string, ms: number) => void;
   /**
@@ -91,15 +100,6 @@ function specError(error: unknown, specFile: string): ContentError {
   return new ContentError(specFile, at?.line ?? 1, at?.col ?? 1, message);
 }
 
-/** Turns "./installation.mdx" written in `from` into the URL of that page, or null. */
-function sourceResolver(from: SourcePage, bySourcePath: Map<string, SourcePage>) {
-  return (relativePath: string): string | null => {
-    const target = posix.normalize(posix.join(posix.dirname(from.sourcePath), relativePath));
-    const page = bySourcePath.get(target) ?? bySourcePath.get(target.replace(/\.md$/, ".mdx"));
-    return page?.url ?? null;
-  };
-}
-
 /**
  * Compiles every page (skipping those whose content hash is cached), checks
  * the navigation and every link, and returns what the server needs. The build
@@ -129,59 +129,63 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const current = trees.find((tree) => tree.version.status === "current")!.version;
   const allVersions = trees.map((tree) => tree.version);
   const sources = trees.flatMap((tree) => tree.sources);
-  const bySourcePath = new Map(sources.map((page) => [page.sourcePath, page]));
   const treeOf = (page: SourcePage) => trees.find((tree) => tree.sources.includes(page))!;
   const versionOf = (page: SourcePage) => treeOf(page).version;
 
   let compiled = 0;
   let fromCache = 0;
-  // Pages compile one after another: their work is almost all on this thread,
-  // so running them side by side saves nothing, and each page's time is then
-  // its own (a cold start would otherwise report the whole batch's time for every page).
-  let queue: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  const bodies = await Promise.all(
-    sources.map(async (page): Promise<[SourcePage, CompiledBody, string]> => {
-      const version = versionOf(page);
-      // Links map into the version's URLs, so the same text compiles differently in another version.
-      const diagrams = treeOf(page).diagrams;
-      const contentHash = sha256(page.sourcePath, page.raw, version.docsBase, version.apiUrl, version.specBase, drawsDiagram(page.raw) ? diagrams.raw : "");
-      const key = sha256(fingerprint, contentHash);
-      const cached = cache.read(key);
-      if (cached) {
-        fromCache += 1;
-        return [page, cached, contentHash];
-      }
-      if (drawsDiagram(page.raw) && !diagrams.data) {
-        throw new ContentError(page.sourcePath, 1, 1, `the page draws a diagram, but its version has no ${diagrams.sourcePath} with the diagrams' labels and steps`);
-      }
-      let started = 0;
-      let body: CompiledBody;
-      try {
-        body = await oneAtATime(() => {
-          started = performance.now();
-          return compilePage(
-            page,
-            sourceResolver(page, bySourcePath),
-            (href) => mapLinkIntoVersion(href, current, version, allVersions),
-            diagrams.data,
-          );
-        });
-      } catch (error) {
-        if (!onPageError || !(error instanceof ContentError)) throw error;
-        onPageError(error, page);
-        return [page, { html: "", toc: [], anchors: [], sections: [], links: [], warnings: [] }, contentHash];
-      }
-      options.onCompiled?.(page.sourcePath, performance.now() - started);
-      cache.write(key, body);
-      compiled += 1;
-      return [page, body, contentHash];
-    }),
+  const looked = sources.map((page) => {
+    const version = versionOf(page);
+    // Links map into the version's URLs, so the same text compiles differently in another version.
+    const diagrams = treeOf(page).diagrams;
+    const contentHash = sha256(page.sourcePath, page.raw, version.docsBase, version.apiUrl, version.specBase, drawsDiagram(page.raw) ? diagrams.raw : "");
+    const key = sha256(fingerprint, contentHash);
+    return { page, version, contentHash, key, cached: cache.read(key) };
+  });
+  const misses = looked.filter((entry) => !entry.cached);
+  for (const { page } of misses) {
+    const { data, sourcePath } = treeOf(page).diagrams;
+    if (drawsDiagram(page.raw) && !data) {
+      throw new ContentError(page.sourcePath, 1, 1, `the page draws a diagram, but its version has no ${sourcePath} with the diagrams' labels and steps`);
+    }
+  }
+  // In worker threads when there are enough pages to compile (app/content/compile-pool.server.ts).
+  const compilation = compilationFor(
+    {
+      urls: sources.map((page) => [page.sourcePath, page.url]),
+      versions: allVersions,
+      currentId: current.id,
+      diagrams: trees.map((tree) => [tree.version.id, tree.diagrams.data]),
+    },
+    misses.length,
+    options.threads,
+    options.compileWorker,
   );
+  let bodies: [SourcePage, CompiledBody, string][];
+  try {
+    bodies = await Promise.all(
+      looked.map(async ({ page, version, contentHash, key, cached }): Promise<[SourcePage, CompiledBody, string]> => {
+        if (cached) {
+          fromCache += 1;
+          return [page, cached, contentHash];
+        }
+        let done: Compiled;
+        try {
+          done = await compilation.compile({ sourcePath: page.sourcePath, raw: page.raw, body: page.body, versionId: version.id });
+        } catch (error) {
+          if (!onPageError || !(error instanceof ContentError)) throw error;
+          onPageError(error, page);
+          return [page, { html: "", toc: [], anchors: [], sections: [], links: [], warnings: [] }, contentHash];
+        }
+        options.onCompiled?.(page.sourcePath, done.ms);
+        cache.write(key, done.body);
+        compiled += 1;
+        return [page, done.body, contentHash];
+      }),
+    );
+  } finally {
+    await compilation.close();
+  }
 
   const apis = new Map(
     (

@@ -1,0 +1,182 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { CompiledBody } from "./compile.server";
+import { ContentError } from "./content-error.server";
+import { pageCompiler, type CompileContext, type CompileJob } from "./page-compiler.server";
+
+// Cold builds compile pages in worker threads, one per core (issue 25: a cold
+// build of 10,000 pages on both cores of a small machine). A page's compile is
+// JavaScript on one thread (MDX, Shiki, React's render), so a second thread can
+// only help when a core is free; each worker costs its start (loading tsx,
+// mdx-bundler and the highlighter, and warming them up: about 4 s of CPU here),
+// so builds with few pages to compile, and a dev server's single saved page,
+// compile in the build's own thread as before. docs/decisions/042-build-threads.md
+// has the figures.
+
+/** A compiled page and how long its compile took (its own time, not the wait for a thread). */
+export interface Compiled {
+  body: CompiledBody;
+  ms: number;
+}
+
+export interface PageCompilation {
+  compile(job: CompileJob): Promise<Compiled>;
+  /** Stops every worker; the build calls it whether it succeeded or not. */
+  close(): Promise<void>;
+}
+
+/**
+ * Below this many pages to compile per worker, a worker's start and warm-up
+ * cost more than it saves: with two workers, 58 pages built 22 % slower and
+ * 300 pages 44 % slower, 1,000 pages 6 % faster (decision 042).
+ */
+export const PAGES_PER_WORKER = 500;
+
+/** The variable that sets how many threads compile (1: the build's own thread only). */
+export const THREADS_VARIABLE = "SITE_BUILD_THREADS";
+
+/**
+ * How many threads compile `misses` pages: the number asked for, else one per
+ * core as long as each gets enough pages to pay for its start. 1 means the
+ * build's own thread.
+ */
+export function compileThreads(misses: number, requested?: number): number {
+  const threads = requested ?? Math.min(availableParallelism(), Math.floor(misses / PAGES_PER_WORKER));
+  const useful = Math.min(threads, misses);
+  return useful >= 2 ? useful : 1;
+}
+
+/** The number of threads SITE_BUILD_THREADS asks for, if it is set. */
+export function requestedThreads(env: Record<string, string | undefined> = process.env): number | undefined {
+  const value = env[THREADS_VARIABLE]?.trim();
+  if (!value) return undefined;
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1) throw new Error(`${THREADS_VARIABLE} must be a whole number of threads, 1 or more (it is "${value}")`);
+  return threads;
+}
+
+/** Pages compiled one after another in this thread: each page's time is then its own. */
+export function inProcessCompilation(context: CompileContext): PageCompilation {
+  const compile = pageCompiler(context);
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    compile(job) {
+      const run = queue.then(async () => {
+        const started = performance.now();
+        const body = await compile(job);
+        return { body, ms: performance.now() - started };
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: async () => undefined,
+  };
+}
+
+/** What a compile worker answers for one job (app/content/compile-worker.server.ts). */
+export type WorkerAnswer =
+  | { id: number; ok: true; body: CompiledBody; ms: number }
+  | { id: number; ok: false; error: SentError };
+
+/** An error as it crosses threads: a content mistake keeps its place, anything else its message and stack. */
+export type SentError =
+  | { kind: "content"; file: string; line: number; column: number; reason: string }
+  | { kind: "other"; message: string; stack?: string };
+
+export function sendError(error: unknown): SentError {
+  if (error instanceof ContentError) return { kind: "content", file: error.file, line: error.line, column: error.column, reason: error.reason };
+  if (error instanceof Error) return { kind: "other", message: error.message, stack: error.stack };
+  return { kind: "other", message: String(error) };
+}
+
+function receivedError(sent: SentError): Error {
+  if (sent.kind === "content") return new ContentError(sent.file, sent.line, sent.column, sent.reason);
+  const error = new Error(sent.message);
+  if (sent.stack) error.stack = sent.stack;
+  return error;
+}
+
+export const COMPILE_WORKER = new URL("./compile-worker.mjs", import.meta.url);
+
+interface Pending {
+  id: number;
+  job: CompileJob;
+  resolve: (compiled: Compiled) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  /** The job it is compiling, if any: each worker holds one page at a time. */
+  busy: Pending | null;
+}
+
+/**
+ * Pages compiled by `size` worker threads, each given the next page when it
+ * finishes one. A worker that dies (an uncaught error, an exit, running out
+ * of memory) fails the build: every page not compiled yet is rejected with an
+ * error that names the page it was compiling, and the other workers stop.
+ */
+export class CompilePool implements PageCompilation {
+  private readonly threads: Thread[];
+  private readonly waiting: Pending[] = [];
+  private nextId = 0;
+  private failure: Error | null = null;
+  private closed = false;
+
+  constructor(context: CompileContext, size: number, script: URL = COMPILE_WORKER) {
+    this.threads = Array.from({ length: size }, () => {
+      // No inherited flags: the worker script loads TypeScript itself.
+      const thread: Thread = { worker: new Worker(script, { workerData: context, execArgv: [] }), busy: null };
+      thread.worker.on("message", (answer: WorkerAnswer) => this.answered(thread, answer));
+      thread.worker.on("error", (error) => this.died(thread, `failed: ${error.message}`));
+      thread.worker.on("messageerror", (error) => this.died(thread, `sent an answer that could not be read (${error.message})`));
+      thread.worker.on("exit", (code) => this.died(thread, `exited with code ${code}`));
+      return thread;
+    });
+  }
+
+  compile(job: CompileJob): Promise<Compiled> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id: (this.nextId += 1), job, resolve, reject });
+      const idle = this.threads.find((thread) => !thread.busy);
+      if (idle) this.next(idle);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+  }
+
+  private next(thread: Thread): void {
+    const pending = this.waiting.shift();
+    thread.busy = pending ?? null;
+    if (pending) thread.worker.postMessage({ id: pending.id, job: pending.job });
+  }
+
+  private answered(thread: Thread, answer: WorkerAnswer): void {
+    const pending = thread.busy;
+    if (!pending || pending.id !== answer.id) return;
+    if (answer.ok) pending.resolve({ body: answer.body, ms: answer.ms });
+    else pending.reject(receivedError(answer.error));
+    this.next(thread);
+  }
+
+  private died(thread: Thread, how: string): void {
+    if (this.closed || this.failure) return;
+    const doing = thread.busy ? `while compiling ${thread.busy.job.sourcePath}` : "before it was given a page";
+    this.failure = new Error(`content: a compile worker ${how} ${doing}; the build stopped (${THREADS_VARIABLE}=1 compiles in one thread)`);
+    const failed = [...this.threads.flatMap((t) => (t.busy ? [t.busy] : [])), ...this.waiting.splice(0)];
+    for (const t of this.threads) t.busy = null;
+    for (const pending of failed) pending.reject(this.failure);
+    void this.close();
+  }
+}
+
+/** The compilation for `misses` pages: a pool when it pays, else this thread. */
+export function compilationFor(context: CompileContext, misses: number, requested?: number, script?: URL): PageCompilation {
+  const threads = compileThreads(misses, requested ?? requestedThreads());
+  return threads > 1 ? new CompilePool(context, threads, script) : inProcessCompilation(context);
+}
