@@ -37,11 +37,15 @@ export const THREADS_VARIABLE = "SITE_BUILD_THREADS";
 
 /**
  * How many threads compile `misses` pages: the number asked for, else one per
- * core as long as each gets enough pages to pay for its start. 1 means the
- * build's own thread.
+ * core but one, as long as each gets enough pages to pay for its start. 1 means
+ * the build's own thread. A core is left to that thread because it already
+ * keeps more than one busy (V8's compiler and collector, esbuild: 55 s of CPU in
+ * 49 s at 1,000 pages), and two workers on this 2-core machine were no faster
+ * than it, for 30 % more CPU (decision 042): so on 2 cores the default is one
+ * thread, and the pool starts from 3 cores, where it was not measured.
  */
-export function compileThreads(misses: number, requested?: number): number {
-  const threads = requested ?? Math.min(availableParallelism(), Math.floor(misses / PAGES_PER_WORKER));
+export function compileThreads(misses: number, requested?: number, cores = availableParallelism()): number {
+  const threads = requested ?? Math.min(cores - 1, Math.floor(misses / PAGES_PER_WORKER));
   const useful = Math.min(threads, misses);
   return useful >= 2 ? useful : 1;
 }
