@@ -20,6 +20,12 @@ export const SERVERS = {
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * The default run (`npm test`, BROWSER_TESTS=core) takes the browser tests marked CORE in
+ * tests/e2e/helpers.ts; `npm run test:all` (CI) and a plain `playwright test` take all of them.
+ */
+const browserGrep = process.env.BROWSER_TESTS === "core" ? /@core/ : undefined;
+
 function server(port: number, env: Record<string, string> = {}) {
   return {
     command: "npm run serve",
@@ -71,6 +77,7 @@ export default defineConfig({
     {
       name: "browser",
       testDir: "tests/e2e",
+      grep: browserGrep,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     // Minutes each (a second build, a 300-page site): `npm run test:long`, and the last tier of `npm run test:all` (CI).

@@ -1,21 +1,26 @@
 #!/usr/bin/env node
-// The README's test command: the strict type check beside lint, and the unit
-// tests (node:test through tsx, two files at a time); then the production
-// build and the Playwright tests against it: the "http" tier (servers spoken
-// to over HTTP, no browser) and the "browser" tier (Chromium), in one
-// Playwright run so the three site servers start once. It prints one summary
-// line at the very end, "N passed, N failed, N skipped", which CI reads; flaky
-// tests (passed on a retry) get a line of their own above it and are not
-// counted as passed.
+// The README's test commands, in tiers (docs/decisions/032-test-tiers.md):
+//   unit         node:test files that run in milliseconds to a few seconds each (tests/unit)
+//   integration  node:test files that build content or start processes, seconds each (tests/integration)
+//   http         Playwright against the production servers, no browser (tests/http)
+//   browser      Playwright in Chromium (tests/e2e); the default run takes the tests marked CORE
+//   long         minutes each: the rolling deploy and the 300-page store run (tests/long)
+// The strict type check beside lint comes first, the production build before the Playwright tiers
+// ("http" and "browser" share one Playwright run, so the three site servers start once). It prints
+// one summary line at the very end, "N passed, N failed, N skipped", which CI reads; flaky tests
+// (passed on a retry) get a line of their own above it and are not counted as passed.
 //
-//   node scripts/test.mjs            the default run (npm test)
-//   node scripts/test.mjs --all      what CI runs: the default run, the accessibility sweep over every page
-//                                    instead of one per template, and the long tier (rolling deploy, 300-page store)
-//   node scripts/test.mjs --unit     type check, lint and unit tests only
-//   node scripts/test.mjs --e2e      build + end-to-end tests only
+//   node scripts/test.mjs            the default run (npm test, within five minutes on two cores):
+//                                    checks, unit, build, http, the CORE browser tests with axe on one
+//                                    page per template, theme and width
+//   node scripts/test.mjs --all      what CI runs: every tier and every test, the accessibility sweep
+//                                    over every page of the sitemap, then the long tier
+//   node scripts/test.mjs --unit     type check, lint, the unit and integration tiers
+//   node scripts/test.mjs --e2e      build + the http and every browser test
 //   node scripts/test.mjs --long     build + the long tier only
-//   node scripts/test.mjs --no-browser   everything but the browser and long tiers (CI's Node 20 run)
-//   extra arguments after -- go to Playwright (e.g. -- tests/e2e/theme.spec.ts), in the tiers holding them
+//   node scripts/test.mjs --no-browser   checks, unit, integration, build, http (CI's Node 20 run)
+//   extra arguments after -- go to Playwright (e.g. -- tests/e2e/theme.spec.ts), in the tiers holding
+//   them; a spec named this way runs whole, marked or not
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -26,7 +31,10 @@ const passthrough = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [
 const flags = new Set(args.includes("--") ? args.slice(0, args.indexOf("--")) : args);
 const all = flags.has("--all");
 const runUnit = !flags.has("--e2e") && !flags.has("--long");
+const runIntegration = runUnit && (all || flags.has("--unit") || flags.has("--no-browser"));
 const runE2e = !flags.has("--unit");
+// Every browser test, or only those marked CORE (the default run, unless spec files are named).
+const everyBrowserTest = all || flags.has("--e2e") || passthrough.some((arg) => arg.startsWith("tests/"));
 // The tiers of the Playwright run(s), in order; "http" and "browser" share one run.
 const tiers = flags.has("--long")
   ? ["long"]
@@ -83,11 +91,12 @@ function listFiles(dir, suffix) {
   });
 }
 
-function unitTests() {
-  const files = listFiles(join(root, "tests/unit"), ".test.ts").sort();
-  const countsFile = join(resultsDir, "unit-counts.json");
+/** A node:test tier: every `*.test.ts` under tests/<tier>, two files at a time. */
+function nodeTests(tier) {
+  const files = listFiles(join(root, "tests", tier), ".test.ts").sort();
+  const countsFile = join(resultsDir, `${tier}-counts.json`);
   rmSync(countsFile, { force: true });
-  console.log(`\n== Unit tests (${files.length} files) ==\n`);
+  console.log(`\n== ${tier} tier (${files.length} files) ==\n`);
   const status = run(process.execPath, [
     "--import",
     "tsx",
@@ -101,7 +110,7 @@ function unitTests() {
     ...files.map((f) => relative(root, f)),
   ]);
   if (!existsSync(countsFile)) {
-    console.error("unit tests did not report their results");
+    console.error(`${tier} tests did not report their results`);
     setupFailed = true;
     return;
   }
@@ -109,7 +118,7 @@ function unitTests() {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped ?? 0;
-  console.log(`unit tier: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped ?? 0} skipped`);
+  console.log(`${tier} tier: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped ?? 0} skipped`);
   if (status !== 0 && counts.failed === 0) setupFailed = true;
 }
 
@@ -199,8 +208,9 @@ async function playwrightRun(runTiers, tierArgs, env) {
     totals.skipped += tierCounts.skipped;
     unexpected += tierCounts.unexpected;
     flaky += tierCounts.flaky;
+    const marked = tier === "browser" && env.BROWSER_TESTS === "core" ? " (the tests marked CORE)" : "";
     console.log(
-      `${tier} tier: ${tierCounts.expected} passed, ${tierCounts.unexpected} failed, ${tierCounts.skipped} skipped, ${tierCounts.flaky} flaky`,
+      `${tier} tier${marked}: ${tierCounts.expected} passed, ${tierCounts.unexpected} failed, ${tierCounts.skipped} skipped, ${tierCounts.flaky} flaky`,
     );
   }
   // Errors outside any test (a web server that did not start, a spec that does not load).
@@ -226,8 +236,9 @@ async function e2eTests() {
     !named.length || named.some((arg) => arg.startsWith(`tests/${tier === "browser" ? "e2e" : tier}/`));
   // With --all the accessibility sweep covers every page of the sitemap, not one per template.
   const sweep = all ? { AXE_SWEEP: "all" } : {};
+  const scope = everyBrowserTest ? {} : { BROWSER_TESTS: "core" };
   const shared = tiers.filter((tier) => tier !== "long" && holds(tier));
-  if (shared.length) await playwrightRun(shared, passthrough, sweep);
+  if (shared.length) await playwrightRun(shared, passthrough, { ...sweep, ...scope });
   if (tiers.includes("long") && holds("long")) await playwrightRun(["long"], [...LONG_TIER_ARGS, ...passthrough], {});
 }
 
@@ -238,14 +249,30 @@ async function e2eTests() {
 async function checks() {
   console.log("\n== Type check (tsc --noEmit, strict) and lint (eslint, prettier --check), side by side ==\n");
   const bin = (name) => join(root, "node_modules/.bin", name);
+  // Each tool keeps what it learned under .cache/ and checks only what changed since: a repeat run
+  // takes seconds instead of 25 s. The caches key on file contents, so a checkout or a rebase
+  // that only touches timestamps does not fool them.
   const lintBoth = async () => {
-    const eslint = await runQuiet(bin("eslint"), ["."]);
-    const prettier = await runQuiet(bin("prettier"), ["--check", "--log-level=warn", "."]);
+    const eslint = await runQuiet(bin("eslint"), [
+      "--cache",
+      "--cache-strategy=content",
+      "--cache-location=.cache/eslint/",
+      ".",
+    ]);
+    const prettier = await runQuiet(bin("prettier"), [
+      "--check",
+      "--log-level=warn",
+      "--cache",
+      "--cache-strategy=content",
+      "--cache-location=.cache/prettier",
+      ".",
+    ]);
     return { status: eslint.status || prettier.status, output: eslint.output + prettier.output };
   };
-  const [types, lint] = await Promise.all([runQuiet(bin("tsc"), ["--noEmit"]), lintBoth()]);
+  const types = runQuiet(bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", ".cache/tsc.tsbuildinfo"]);
+  const [typesResult, lint] = await Promise.all([types, lintBoth()]);
   for (const [name, result, clean] of [
-    ["types", types, "no errors"],
+    ["types", typesResult, "no errors"],
     ["lint", lint, "clean"],
   ]) {
     if (result.output.trim()) process.stdout.write(result.output);
@@ -260,7 +287,8 @@ async function checks() {
 }
 
 if (runUnit) await timed("type check and lint", checks);
-if (runUnit) await timed("unit", unitTests);
+if (runUnit) await timed("unit", () => nodeTests("unit"));
+if (runIntegration) await timed("integration", () => nodeTests("integration"));
 if (runE2e) await e2eTests();
 console.log(`\ntime: ${phaseTimes.join(", ")}`);
 if (setupFailed) totals.failed += 1;

@@ -5,7 +5,7 @@
 // a quarter of a second or more on the server's own thread
 // (docs/decisions/040-dev-server-speed.md). The worker's ContentDeltas makes
 // the delta, applyContentDelta rebuilds the content from it on the server;
-// tests/unit/content-delta.test.ts checks the result equals a fresh build.
+// tests/integration/content-delta.test.ts checks the result equals a fresh build.
 //
 // A delta names, beside the build id and the addresses of all pages and ids of
 // all versions (in order: how removals travel): the pages that changed; per docs

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, origin, withoutJavaScript } from "./helpers";
+import { CORE, hydrated, origin, withoutJavaScript } from "./helpers";
 
 const TEXT = "under active development";
 
@@ -15,7 +15,7 @@ test("the announcement bar is dark with white text and links to the contributing
   await expect(page).toHaveURL(/\/docs\/dev-guide\/contribution$/);
 });
 
-test("dismissing it with JavaScript hides it at once and for good", async ({ page }) => {
+test("dismissing it with JavaScript hides it at once and for good", CORE, async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await hydrated(page);
   await page.getByRole("button", { name: "Close announcement" }).click();
@@ -50,7 +50,7 @@ test("a new announcement id shows the bar again to readers who closed the old on
   await expect(page.getByRole("region", { name: "Announcement" })).toContainText(TEXT);
 });
 
-test("an id other than the current one is refused with 400", async ({ request }) => {
+test("an id other than the current one is refused with 400", CORE, async ({ request }) => {
   const response = await request.post("/settings/announcement", {
     form: { id: "something-else", redirectTo: "/" },
     headers: { Accept: "text/html" },

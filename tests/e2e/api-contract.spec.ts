@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
+import { CORE, collectErrors, hydrated, withoutJavaScript } from "./helpers";
 
 // The code sample tabs of the API reference: radio buttons that work without
 // JavaScript; with it, the language chosen on one call is chosen on every
@@ -12,7 +12,7 @@ const LOGIN = '[id="post-/v1/auth/login"]';
 const code = (page: Page, call: string, language: string) =>
   page.locator(call).locator(`.api-sample[data-sample="${language}"]`);
 
-test("without JavaScript the tabs switch the code shown, one language at a time", async ({ browser }) => {
+test("without JavaScript the tabs switch the code shown, one language at a time", CORE, async ({ browser }) => {
   const { context, page } = await withoutJavaScript(browser);
   await page.goto("/api/auth");
   await expect(code(page, LOGIN, "curl")).toBeVisible();

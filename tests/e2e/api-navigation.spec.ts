@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { tagPageUrl } from "../../app/api-reference/addresses";
-import { hydrated, withoutJavaScript } from "./helpers";
+import { CORE, axeOf, hydrated, withoutJavaScript } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 }); // pages are slow to serve on a busy machine, not wrong
 
@@ -146,7 +145,7 @@ test.describe("on a 390 px phone", () => {
     await context.close();
   });
 
-  test("with JavaScript a call in the menu closes it and shows the call", async ({ page }) => {
+  test("with JavaScript a call in the menu closes it and shows the call", CORE, async ({ page }) => {
     const call = group("Albums").operations[2]!;
     await page.goto("/api/albums");
     await hydrated(page);
@@ -171,9 +170,7 @@ test.describe("on a 390 px phone", () => {
       await hydrated(page);
       await menuButton(page).click();
       await expect(apiNav(page)).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
+      const results = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
       expect(
         results.violations.map(
           (violation) =>

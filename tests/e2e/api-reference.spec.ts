@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { tagPageUrl } from "../../app/api-reference/addresses";
-import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
+import { CORE, collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer, TRY_IT } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");
@@ -45,31 +45,33 @@ for (const path of ["/api", "/api/"]) {
   });
 }
 
-test("the server-rendered introduction: base URL, logging in with curl, pagination, errors and the downloads", async ({
-  browser,
-}) => {
-  const { context, page } = await withoutJavaScript(browser);
-  await page.goto("/api");
-  const intro = page.locator(".api-intro");
-  await expect(intro.getByRole("heading", { level: 2, name: "Base URL" })).toBeVisible();
-  await expect(intro).toContainText("http://localhost:5001");
-  await expect(intro.getByRole("heading", { level: 2, name: "Log in and send the token" })).toBeVisible();
-  const code = await intro.locator("pre").allTextContents();
-  expect(code.some((block) => block.includes("curl") && block.includes("/v1/auth/login"))).toBe(true);
-  expect(code.some((block) => block.includes("Authorization: Bearer"))).toBe(true);
-  await expect(intro).toContainText("Pagination");
-  await expect(intro).toContainText("limit");
-  await expect(intro).toContainText("401");
-  for (const [name, href] of [
-    ["Download OpenAPI (YAML)", "/openapi.yaml"],
-    ["Download OpenAPI (JSON)", "/openapi.json"],
-  ] as const) {
-    const link = page.getByRole("link", { name });
-    await expect(link).toHaveAttribute("href", href);
-    expect((await page.request.get(href)).status()).toBe(200);
-  }
-  await context.close();
-});
+test(
+  "the server-rendered introduction: base URL, logging in with curl, pagination, errors and the downloads",
+  CORE,
+  async ({ browser }) => {
+    const { context, page } = await withoutJavaScript(browser);
+    await page.goto("/api");
+    const intro = page.locator(".api-intro");
+    await expect(intro.getByRole("heading", { level: 2, name: "Base URL" })).toBeVisible();
+    await expect(intro).toContainText("http://localhost:5001");
+    await expect(intro.getByRole("heading", { level: 2, name: "Log in and send the token" })).toBeVisible();
+    const code = await intro.locator("pre").allTextContents();
+    expect(code.some((block) => block.includes("curl") && block.includes("/v1/auth/login"))).toBe(true);
+    expect(code.some((block) => block.includes("Authorization: Bearer"))).toBe(true);
+    await expect(intro).toContainText("Pagination");
+    await expect(intro).toContainText("limit");
+    await expect(intro).toContainText("401");
+    for (const [name, href] of [
+      ["Download OpenAPI (YAML)", "/openapi.yaml"],
+      ["Download OpenAPI (JSON)", "/openapi.json"],
+    ] as const) {
+      const link = page.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", href);
+      expect((await page.request.get(href)).status()).toBe(200);
+    }
+    await context.close();
+  },
+);
 
 test("without JavaScript, the overview indexes every operation and each tag's page describes its own", async ({
   browser,
@@ -210,30 +212,32 @@ test("on a tag's page, the explorer opens at the operation in the address, and t
   await expect(page).toHaveURL(new RegExp(`^${origin()}/api/albums#`));
 });
 
-test("RapiDoc is fetched only when the reader opens Try it, and closing it brings the plain list back", async ({
-  page,
-}) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto("/api");
-  await hydrated(page);
-  await page.waitForLoadState("networkidle");
-  expect(scripts.filter((path) => /rapidoc/i.test(path))).toEqual([]);
-  await expect(page.locator("rapi-doc")).toHaveCount(0);
-  await expect(page.locator(".api-operations")).toBeVisible();
+test(
+  "RapiDoc is fetched only when the reader opens Try it, and closing it brings the plain list back",
+  CORE,
+  async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/api");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((path) => /rapidoc/i.test(path))).toEqual([]);
+    await expect(page.locator("rapi-doc")).toHaveCount(0);
+    await expect(page.locator(".api-operations")).toBeVisible();
 
-  await page.getByText(TRY_IT).click();
-  await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 20_000 });
-  expect(scripts.filter((path) => /rapidoc/i.test(path))).toHaveLength(1);
-  await expect(page.locator(".api-operations")).toBeHidden();
-  await expect(page.locator("[data-api-explorer-toggle] [role=status]")).toContainText("open below");
+    await page.getByText(TRY_IT).click();
+    await expect(page.locator("[data-explorer-ready]")).toHaveCount(1, { timeout: 20_000 });
+    expect(scripts.filter((path) => /rapidoc/i.test(path))).toHaveLength(1);
+    await expect(page.locator(".api-operations")).toBeHidden();
+    await expect(page.locator("[data-api-explorer-toggle] [role=status]")).toContainText("open below");
 
-  await page.getByText(TRY_IT).click();
-  await expect(page.locator("rapi-doc")).toHaveCount(0);
-  await expect(page.locator(".api-operations")).toBeVisible();
-});
+    await page.getByText(TRY_IT).click();
+    await expect(page.locator("rapi-doc")).toHaveCount(0);
+    await expect(page.locator(".api-operations")).toBeVisible();
+  },
+);
 
 test("Try it opened before the page's scripts have run opens the explorer once they do", async ({ page }) => {
   let release = () => {};
@@ -280,7 +284,7 @@ test("the spec is never loaded from an address the reader supplies", async ({ pa
   await expect(page.locator("rapi-doc")).toHaveAttribute("allow-spec-url-load", "false");
 });
 
-test("/openapi.yaml and /openapi.json parse, match each other and are cacheable", async ({ request }) => {
+test("/openapi.yaml and /openapi.json parse, match each other and are cacheable", CORE, async ({ request }) => {
   const yaml = await request.get("/openapi.yaml");
   const jsonResponse = await request.get("/openapi.json");
   expect(yaml.headers()["content-type"]).toBe("application/yaml; charset=utf-8");

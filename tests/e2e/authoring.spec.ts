@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
+import { CORE, axeOf, collectErrors, hydrated, withoutJavaScript } from "./helpers";
 
 // The authoring features as a reader meets them on /markdown-page, the page
 // that shows every syntax feature: highlighted code in both themes, the copy
@@ -12,7 +11,6 @@ const PAGE = "/markdown-page";
 const SOURCE = readFileSync(join(import.meta.dirname, "../../content/pages/markdown-page.mdx"), "utf8");
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // @axe-core/playwright is typed against another copy of playwright-core than @playwright/test; the page object is the same.
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]["page"];
 
 interface FencedBlock {
   info: string;
@@ -140,35 +138,37 @@ test.describe("the copy button", () => {
 
   const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
-  test("copies exactly the source of a block with line numbers, reached with Tab and pressed with Enter", async ({
-    page,
-  }) => {
-    const errors = collectErrors(page);
-    const expected = block(
-      (b) => /^yaml\b/.test(b.info) && b.info.includes("showLineNumbers"),
-      "yaml block with showLineNumbers",
-    );
-    await page.goto(PAGE);
-    await hydrated(page);
-    const figure = page
-      .locator("figure.code-block")
-      .filter({ has: page.locator("code[data-line-numbers]") })
-      .first();
-    const button = figure.getByRole("button", { name: "Copy code to clipboard" });
-    await expect(button).toBeVisible();
+  test(
+    "copies exactly the source of a block with line numbers, reached with Tab and pressed with Enter",
+    CORE,
+    async ({ page }) => {
+      const errors = collectErrors(page);
+      const expected = block(
+        (b) => /^yaml\b/.test(b.info) && b.info.includes("showLineNumbers"),
+        "yaml block with showLineNumbers",
+      );
+      await page.goto(PAGE);
+      await hydrated(page);
+      const figure = page
+        .locator("figure.code-block")
+        .filter({ has: page.locator("code[data-line-numbers]") })
+        .first();
+      const button = figure.getByRole("button", { name: "Copy code to clipboard" });
+      await expect(button).toBeVisible();
 
-    // Start from the section's heading anchor and walk forward with the keyboard.
-    await page.locator('a.heading-anchor[href="#code-blocks"]').focus();
-    await tabTo(page, button);
-    await expect(button).toBeFocused();
-    await page.keyboard.press("Enter");
+      // Start from the section's heading anchor and walk forward with the keyboard.
+      await page.locator('a.heading-anchor[href="#code-blocks"]').focus();
+      await tabTo(page, button);
+      await expect(button).toBeFocused();
+      await page.keyboard.press("Enter");
 
-    await expect(page.locator("#live-status")).toHaveText(/Copied/);
-    await expect(button).toHaveText("Copied");
-    expect(await clipboard(page)).toBe(expected.code);
-    await expect(button).toHaveText("Copy", { timeout: 5000 });
-    expect(errors).toEqual([]);
-  });
+      await expect(page.locator("#live-status")).toHaveText(/Copied/);
+      await expect(button).toHaveText("Copied");
+      expect(await clipboard(page)).toBe(expected.code);
+      await expect(button).toHaveText("Copy", { timeout: 5000 });
+      expect(errors).toEqual([]);
+    },
+  );
 
   test("keeps empty lines of a block and copies no more than the block", async ({ page }) => {
     const expected = block((b) => b.code.includes("\n\n") && !b.code.includes("```"), "block with an empty line");
@@ -239,10 +239,7 @@ test.describe("admonitions", () => {
       if (theme === "dark") expect(luminance).toBeLessThan(0.25);
       else expect(luminance).toBeGreaterThan(0.8);
 
-      const results = await new AxeBuilder({ page: page as unknown as AxePage })
-        .include(".admonition")
-        .withTags(WCAG)
-        .analyze();
+      const results = await axeOf(page).include(".admonition").withTags(WCAG).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
         [],
       );

@@ -1,7 +1,7 @@
 import { get } from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { measureFrameworkFloor, type FrameworkFloor } from "../../scripts/framework-floor";
-import { hydrated, origin } from "./helpers";
+import { CORE, hydrated, origin } from "./helpers";
 import { openApiExplorer } from "./support/api-explorer";
 import { kb, measurePageWeight, type PageWeight } from "./support/page-weight";
 
@@ -69,7 +69,7 @@ const FIRST_VISITS = [
 ];
 
 for (const path of FIRST_VISITS) {
-  test(`first visit to ${path}: HTML, CSS and JavaScript within their budgets`, async ({ browser }) => {
+  test(`first visit to ${path}: HTML, CSS and JavaScript within their budgets`, CORE, async ({ browser }) => {
     const weight = await measurePageWeight(browser, `${origin()}${path}`, "gzip", hydrated);
     report(path, weight);
     const scripts = weight.files.filter((file) => file.kind === "js");
@@ -129,7 +129,7 @@ async function everyPage(request: APIRequestContext): Promise<string[]> {
   return [...new Set([...current, ...others, "/search", "/search?q=docker", "/nothing-here", "/settings/theme"])];
 }
 
-test("every page's HTML is at most 40 KB gzipped, in every version", async ({ request }) => {
+test("every page's HTML is at most 40 KB gzipped, in every version", CORE, async ({ request }) => {
   const pages = await everyPage(request);
   // The walk really reached both versions and every kind of page.
   for (const path of [

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { hydrated } from "./helpers";
+import { CORE, hydrated } from "./helpers";
 
-test("the skip link is the first Tab stop and moves focus to the main content", async ({ page }) => {
+test("the skip link is the first Tab stop and moves focus to the main content", CORE, async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await hydrated(page);
   await page.keyboard.press("Tab");
@@ -68,7 +68,7 @@ test("the language menu lists English only", async ({ page }) => {
   await expect(options).toHaveText("English");
 });
 
-test("menus close with Escape and return focus to their button", async ({ page }) => {
+test("menus close with Escape and return focus to their button", CORE, async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   const language = page.getByRole("banner").getByLabel("Language").filter({ visible: true });

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { DOC_PAGES, hydrated, origin } from "./helpers";
+import { CORE, DOC_PAGES, hydrated, origin } from "./helpers";
 
-test("the sidebar lists every docs page by category and marks the current one", async ({ page }) => {
+test("the sidebar lists every docs page by category and marks the current one", CORE, async ({ page }) => {
   await page.goto("/docs/user-guide/features/albums");
   const sidebar = page.getByRole("navigation", { name: "Docs", exact: true });
   for (const category of ["User Guide", "Features", "Developer Guide"]) {
@@ -32,7 +32,7 @@ test("breadcrumbs sit above the page and lead back to the docs", async ({ page }
   expect(crumbsBox!.y).toBeLessThan(h1Box!.y);
 });
 
-test("the table of contents lists the h2 and h3 headings and follows the reader", async ({ page }) => {
+test("the table of contents lists the h2 and h3 headings and follows the reader", CORE, async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await hydrated(page);
   const toc = page.getByRole("navigation", { name: "On this page" });
@@ -109,7 +109,7 @@ test("previous and next links follow the sidebar order", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link")).toHaveCount(1);
 });
 
-test("links inside a page navigate on the client and the sidebar follows", async ({ page }) => {
+test("links inside a page navigate on the client and the sidebar follows", CORE, async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));

@@ -2,11 +2,11 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { PROGRESS_DELAY_MS } from "../../app/components/layout/ProgressBar";
-import { collectErrors, hydrated, SERVERS } from "./helpers";
+import { CORE, collectErrors, hydrated, SERVERS } from "./helpers";
 
 const ROADMAP_DATA = "**/docs/dev-guide/roadmap?_data=*";
 
-test("a render crash shows 'This page crashed.' and Try again renders the page", async ({ page }) => {
+test("a render crash shows 'This page crashed.' and Try again renders the page", CORE, async ({ page }) => {
   await page.goto("/docs/dev-guide/notes");
   await hydrated(page);
   // Data the page cannot render (no navigation, no page) makes its component throw.
@@ -145,7 +145,7 @@ test("a route module that fails to load reloads the page", async ({ page }) => {
 // The page's clock is paused (Playwright's fake timers), so "slow" and "fast" are decided by the
 // test, not by how busy the machine is: time moves only when the test runs it forward.
 test.describe("the route-change progress bar", () => {
-  test(`shows when a change takes longer than ${PROGRESS_DELAY_MS} ms, and goes away after`, async ({ page }) => {
+  test(`shows when a change takes longer than ${PROGRESS_DELAY_MS} ms, and goes away after`, CORE, async ({ page }) => {
     await page.clock.install();
     await page.goto("/docs/dev-guide/notes");
     await hydrated(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectErrors, hydrated } from "./helpers";
+import { CORE, collectErrors, hydrated } from "./helpers";
 
 /**
  * Scripts are off the critical path (docs/decisions/014-hydration-after-first-paint.md):
@@ -37,7 +37,7 @@ async function expectPaintedBeforeScripts(page: Page, arrived: string[]) {
 }
 
 test.describe("before any script has arrived", () => {
-  test("the page is painted, and the theme toggle and announcement close work", async ({ page }) => {
+  test("the page is painted, and the theme toggle and announcement close work", CORE, async ({ page }) => {
     test.setTimeout(60_000);
     const arrived = await delayScripts(page);
     await page.goto(DOC, { waitUntil: "load" });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { SERVERS } from "../../playwright.config";
 
@@ -62,3 +63,22 @@ export async function expectTitleFromH1(page: Page, brand = "Smriti") {
   await expect(h1).toBeVisible();
   await expect(page).toHaveTitle(`${(await h1.innerText()).trim()} | ${brand}`);
 }
+
+/**
+ * axe over the page, run inside it ("legacy mode"): the default mode opens a blank page per run to
+ * merge frame results, which took 40 % of each run here, and the site has no cross-origin frames,
+ * the one case that mode exists for. Passing and incomplete rules keep one example node each
+ * (`resultTypes`), which took another third off on the API pages; violations keep every node.
+ */
+export function axeOf(page: Page) {
+  return new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"] })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] });
+}
+
+/**
+ * Marks a browser test for the default run (`npm test`): one or two per capability, chosen so the
+ * run stays within five minutes on two cores. Every test, marked or not, runs in `npm run test:all`
+ * (CI). See docs/decisions/032-test-tiers.md.
+ */
+export const CORE = { tag: "@core" };

@@ -3,14 +3,14 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { hydrated, origin, SERVERS } from "./helpers";
+import { CORE, hydrated, origin, SERVERS } from "./helpers";
 import { httpRequest, rawRequest } from "./raw-socket";
 
 const root = join(import.meta.dirname, "../..");
 const DOC = "/docs/user-guide/installation";
 
 test.describe("pages", () => {
-  test("a docs page: cache, validator, compression and security headers", async ({ request }) => {
+  test("a docs page: cache, validator, compression and security headers", CORE, async ({ request }) => {
     const response = await request.get(DOC, { headers: { "Accept-Encoding": "gzip" } });
     const headers = response.headers();
     console.log(
@@ -38,7 +38,7 @@ test.describe("pages", () => {
     expect(scriptSrc).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
   });
 
-  test("If-None-Match answers 304 without a body, for each encoding", async ({ request }) => {
+  test("If-None-Match answers 304 without a body, for each encoding", CORE, async ({ request }) => {
     for (const encoding of ["gzip", "br", "identity"]) {
       const first = await request.get(DOC, { headers: { "Accept-Encoding": encoding } });
       const etag = first.headers().etag!;
@@ -50,7 +50,7 @@ test.describe("pages", () => {
     }
   });
 
-  test("bodies come precompressed in the encoding asked for, and unchanged", async () => {
+  test("bodies come precompressed in the encoding asked for, and unchanged", CORE, async () => {
     const plain = await rawRequest(SERVERS.main, httpRequest("GET", DOC, { Host: `127.0.0.1:${SERVERS.main}` }));
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const zipped = await rawRequest(
@@ -144,7 +144,7 @@ test.describe("other responses", () => {
     }
   });
 
-  test("/healthz answers JSON and is never cached", async ({ request }) => {
+  test("/healthz answers JSON and is never cached", CORE, async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
@@ -176,7 +176,7 @@ test.describe("other responses", () => {
   });
 });
 
-test("a running server compiles nothing and reads no content file", async () => {
+test("a running server compiles nothing and reads no content file", CORE, async () => {
   // The server bundle does not even contain the content pipeline…
   const server = readFileSync(join(root, "build/index.js"), "utf8");
   for (const pipeline of ["mdx-bundler", "esbuild", "shiki", "rehype-pretty-code", "@mdx-js/"]) {

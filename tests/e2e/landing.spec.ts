@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { get } from "node:http";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
+import { CORE, axeOf, collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
 
 const INSTALLATION = "/docs/user-guide/installation";
 
@@ -41,30 +40,32 @@ async function switchToDark(page: Page) {
   await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "theme")).toBe(true);
 }
 
-test("the hero names the product and its tagline, and both calls to action lead to the right pages", async ({
-  page,
-}) => {
-  const errors = collectErrors(page);
-  await page.goto("/");
-  await expect(page).toHaveTitle("Smarter Home for all your Photos and Videos | Smriti");
-  await expect(page.locator("h1")).toHaveCount(1);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Smriti");
-  await expect(page.getByText("Smarter Home for all your Photos and Videos", { exact: true })).toBeVisible();
-  await expect(page.getByText("REST API and worker, no app yet")).toBeVisible();
+test(
+  "the hero names the product and its tagline, and both calls to action lead to the right pages",
+  CORE,
+  async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto("/");
+    await expect(page).toHaveTitle("Smarter Home for all your Photos and Videos | Smriti");
+    await expect(page.locator("h1")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Smriti");
+    await expect(page.getByText("Smarter Home for all your Photos and Videos", { exact: true })).toBeVisible();
+    await expect(page.getByText("REST API and worker, no app yet")).toBeVisible();
 
-  await hydrated(page);
-  const main = page.getByRole("main");
-  await main.getByRole("link", { name: "Get started" }).click();
-  await expect(page).toHaveURL(`${origin()}${INSTALLATION}`);
-  await expect(page.locator("h1")).toHaveText("Installation");
+    await hydrated(page);
+    const main = page.getByRole("main");
+    await main.getByRole("link", { name: "Get started" }).click();
+    await expect(page).toHaveURL(`${origin()}${INSTALLATION}`);
+    await expect(page.locator("h1")).toHaveText("Installation");
 
-  await page.goBack();
-  await expect(page.locator("h1")).toHaveText("Smriti");
-  await main.getByRole("link", { name: "API reference" }).click();
-  await expect(page).toHaveURL(`${origin()}/api`);
-  await expect(page.locator("h1")).toBeVisible();
-  expect(errors).toEqual([]);
-});
+    await page.goBack();
+    await expect(page.locator("h1")).toHaveText("Smriti");
+    await main.getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(`${origin()}/api`);
+    await expect(page.locator("h1")).toBeVisible();
+    expect(errors).toEqual([]);
+  },
+);
 
 test("every feature links to its page in the user guide, and those pages exist", async ({ page }) => {
   await page.goto("/");
@@ -83,7 +84,7 @@ test("every feature links to its page in the user guide, and those pages exist",
   }
 });
 
-test("a click on a feature card opens its page", async ({ page }) => {
+test("a click on a feature card opens its page", CORE, async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   await section(page, "What it does").getByRole("link", { name: "People and faces" }).click();
@@ -91,7 +92,7 @@ test("a click on a feature card opens its page", async ({ page }) => {
   await expect(page.locator("h1")).toHaveText("People");
 });
 
-test("the quick-start commands are the installation guide's, in its order", () => {
+test("the quick-start commands are the installation guide's, in its order", CORE, () => {
   const guide = readFileSync(new URL("../../content/docs/user-guide/installation.mdx", import.meta.url), "utf8");
   const bashLines = [...guide.matchAll(/```bash\n([\s\S]*?)```/g)].flatMap((block) => (block[1] ?? "").split("\n"));
   const positions = COMMANDS.map((command) => bashLines.indexOf(command));
@@ -173,10 +174,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.reload();
       await expect(page.locator("html")).toHaveClass("dark");
     }
-    const results = await new AxeBuilder({ page })
-      .include("main")
-      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
-      .analyze();
+    const results = await axeOf(page).include("main").withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
     expect(
       results.violations.map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
@@ -233,7 +231,7 @@ test("without JavaScript everything is readable and linked", async ({ browser })
   await context.close();
 });
 
-test("the first visit's HTML stays under 15 KB gzipped", async () => {
+test("the first visit's HTML stays under 15 KB gzipped", CORE, async () => {
   const bytes = await new Promise<number>((resolve, reject) => {
     get(`${origin()}/`, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
       expect(response.headers["content-encoding"]).toBe("gzip");

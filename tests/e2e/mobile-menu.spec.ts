@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { hydrated, withoutJavaScript } from "./helpers";
+import { CORE, hydrated, withoutJavaScript } from "./helpers";
 
 const menuButton = (page: Page) => page.getByRole("banner").locator("summary[aria-label='Menu']");
 const panel = (page: Page) => page.locator("details[data-mobile-menu] > div");
@@ -30,7 +30,7 @@ async function expectMenuOnScreen(page: Page, links: Locator[]) {
 test.describe("below 996 px (995 px wide)", () => {
   test.use({ viewport: { width: 995, height: 800 } });
 
-  test("navbar links and sidebar fold into the menu", async ({ page }) => {
+  test("navbar links and sidebar fold into the menu", CORE, async ({ page }) => {
     await page.goto("/docs/user-guide/installation");
     await expect(menuButton(page)).toBeVisible();
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" }).first()).toBeHidden();
@@ -95,7 +95,7 @@ test.describe("below 996 px (995 px wide)", () => {
     await expect(menuButton(page)).toBeFocused();
   });
 
-  test("without JavaScript the menu opens and closes too", async ({ browser }) => {
+  test("without JavaScript the menu opens and closes too", CORE, async ({ browser }) => {
     const { context, page } = await withoutJavaScript(browser, { viewport: { width: 995, height: 800 } });
     await page.goto("/docs/dev-guide/roadmap");
     await menuButton(page).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DOC_PAGES, expectTitleFromH1, origin } from "./helpers";
+import { CORE, DOC_PAGES, expectTitleFromH1, origin } from "./helpers";
 
 test.describe("every route of the route table", () => {
   for (const [path, title] of Object.entries(DOC_PAGES)) {
@@ -14,7 +14,7 @@ test.describe("every route of the route table", () => {
     });
   }
 
-  test("the landing page answers 200 with the brand as h1 and the tagline in the title", async ({ page }) => {
+  test("the landing page answers 200 with the brand as h1 and the tagline in the title", CORE, async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1")).toHaveText("Smriti");
@@ -22,7 +22,7 @@ test.describe("every route of the route table", () => {
   });
 
   for (const path of ["/api", "/api/"]) {
-    test(`${path} answers 200 and names /api as canonical`, async ({ page }) => {
+    test(`${path} answers 200 and names /api as canonical`, CORE, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expectTitleFromH1(page);
@@ -42,7 +42,7 @@ test.describe("every route of the route table", () => {
 
 test.describe("redirects", () => {
   for (const path of ["/docs", "/docs/"]) {
-    test(`${path} leads to the developer guide introduction`, async ({ page, request }) => {
+    test(`${path} leads to the developer guide introduction`, CORE, async ({ page, request }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
       expect(response.headers().location).toBe(`${origin()}/docs/dev-guide/introduction`);

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { collectErrors, hydrated, withoutJavaScript } from "./helpers";
+import { CORE, axeOf, collectErrors, hydrated, withoutJavaScript } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const dialog = (page: Page) => page.locator("dialog[data-search-dialog]");
@@ -9,14 +8,14 @@ const options = (page: Page) => page.getByRole("listbox", { name: "Results" }).g
 const results = (page: Page) => page.locator("ol.search-results > li");
 
 async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  const builder = axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("without JavaScript", () => {
-  test("search from the navbar lands on the results page, and a result on its page", async ({ browser }) => {
+  test("search from the navbar lands on the results page, and a result on its page", CORE, async ({ browser }) => {
     const { context, page } = await withoutJavaScript(browser);
     await page.goto("/docs/dev-guide/roadmap");
     const box = page.getByRole("banner").getByRole("searchbox", { name: "Search the docs" });
@@ -168,7 +167,7 @@ test.describe("the search dialog", () => {
     expect(scripts.filter((url) => url.includes("SearchDialog"))).toHaveLength(1);
   });
 
-  test("keyboard only: open, type, move, close with focus back, open and go", async ({ page }) => {
+  test("keyboard only: open, type, move, close with focus back, open and go", CORE, async ({ page }) => {
     // Two searches, two dialogs and a navigation, each waited for: more than 30 s on a busy machine.
     test.setTimeout(90_000);
     const errors = collectErrors(page);

@@ -7,7 +7,7 @@ import { tagPageUrl } from "../../app/api-reference/addresses";
 import { currentVersion } from "../../app/content/site-versions";
 import { readWholeSiteContent } from "../../app/content/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
-import { collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
+import { CORE, collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
 
 // What search engines, link previews and language models read: robots.txt,
 // the sitemap, the head of every kind of page, the icons, the Markdown form
@@ -38,7 +38,7 @@ const prose = (markdown: string) =>
   markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, "").replace(/`[^`\n]*`/g, "");
 
 test.describe("robots.txt and the sitemap", () => {
-  test("robots.txt allows indexing and names the sitemap with an absolute URL", async ({ request }) => {
+  test("robots.txt allows indexing and names the sitemap with an absolute URL", CORE, async ({ request }) => {
     const { body, type } = await text(request, "/robots.txt");
     expect(type).toBe("text/plain; charset=utf-8");
     expect(body).toMatch(/^User-agent: \*$/m);
@@ -47,7 +47,7 @@ test.describe("robots.txt and the sitemap", () => {
     expect(body).toMatch(new RegExp(`^Sitemap: ${origin()}/sitemap\\.xml$`, "m"));
   });
 
-  test("the sitemap lists every page once with absolute URLs, and each of them answers", async ({ request }) => {
+  test("the sitemap lists every page once with absolute URLs, and each of them answers", CORE, async ({ request }) => {
     const { body, type } = await text(request, "/sitemap.xml");
     expect(type).toMatch(/^application\/xml\b/);
     expect(body).toMatch(
@@ -147,7 +147,7 @@ test.describe("the head of every kind of page", () => {
     await context.close();
   });
 
-  test("docs pages carry JSON-LD breadcrumbs with absolute URLs", async ({ page }) => {
+  test("docs pages carry JSON-LD breadcrumbs with absolute URLs", CORE, async ({ page }) => {
     await page.goto("/docs/user-guide/features/albums");
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(data["@context"]).toBe("https://schema.org");
@@ -193,7 +193,7 @@ test.describe("pages as Markdown", () => {
     ["/docs/user-guide/installation", "Installation"],
     ["/markdown-page", "Markdown page"],
   ] as const) {
-    test(`${path}.md is the page as Markdown`, async ({ request }) => {
+    test(`${path}.md is the page as Markdown`, CORE, async ({ request }) => {
       const { body, type, headers } = await text(request, `${path}.md`);
       expect(type).toBe("text/markdown; charset=utf-8");
       expect(headers["x-content-type-options"]).toBe("nosniff");

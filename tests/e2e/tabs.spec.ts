@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, withoutJavaScript } from "./helpers";
+import { CORE, hydrated, withoutJavaScript } from "./helpers";
 
 // Docusaurus's <Tabs>/<TabItem> as the authors' guide shows them: two tab
 // groups with groupId "deploy" (Docker Compose, Docker Swarm). They work
@@ -15,41 +15,45 @@ const groups = (page: Page) => page.locator(".doc-content .tabs[data-group-id=de
 const panel = (page: Page, group: number, text: string) =>
   groups(page).nth(group).locator(".tabs-panel").filter({ hasText: text });
 
-test("tabs show one panel, and a reader without JavaScript switches them by clicking the label", async ({
-  browser,
-}) => {
-  const { context, page } = await withoutJavaScript(browser);
-  await page.goto(GUIDE);
-  await expect(groups(page)).toHaveCount(2);
-  await expect(panel(page, 0, "docker compose up")).toBeVisible();
-  await expect(panel(page, 0, "docker stack deploy")).toBeHidden();
-  await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
-  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
-  await expect(panel(page, 0, "docker compose up")).toBeHidden();
-  // Keyboard: the tabs are radio buttons, arrows move between them.
-  await groups(page).nth(0).getByRole("radio", { name: "Docker Swarm" }).focus();
-  await page.keyboard.press("ArrowLeft");
-  await expect(panel(page, 0, "docker compose up")).toBeVisible();
-  await context.close();
-});
+test(
+  "tabs show one panel, and a reader without JavaScript switches them by clicking the label",
+  CORE,
+  async ({ browser }) => {
+    const { context, page } = await withoutJavaScript(browser);
+    await page.goto(GUIDE);
+    await expect(groups(page)).toHaveCount(2);
+    await expect(panel(page, 0, "docker compose up")).toBeVisible();
+    await expect(panel(page, 0, "docker stack deploy")).toBeHidden();
+    await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
+    await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+    await expect(panel(page, 0, "docker compose up")).toBeHidden();
+    // Keyboard: the tabs are radio buttons, arrows move between them.
+    await groups(page).nth(0).getByRole("radio", { name: "Docker Swarm" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(panel(page, 0, "docker compose up")).toBeVisible();
+    await context.close();
+  },
+);
 
-test("with JavaScript, a choice in one group with a groupId is made in the others, and remembered on the next page", async ({
-  page,
-}) => {
-  await page.goto(GUIDE);
-  await hydrated(page);
-  await expect(panel(page, 1, "stack rm")).toBeHidden();
-  await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
-  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
-  // The second group follows the first.
-  await expect(panel(page, 1, "stack rm")).toBeVisible();
-  await expect(panel(page, 1, "compose down")).toBeHidden();
-  // Another page load (the same guide in Next) opens on the reader's choice.
-  await page.goto(`/docs/next${GUIDE.slice("/docs".length)}`);
-  await hydrated(page);
-  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
-  await expect(panel(page, 1, "stack rm")).toBeVisible();
-});
+test(
+  "with JavaScript, a choice in one group with a groupId is made in the others, and remembered on the next page",
+  CORE,
+  async ({ page }) => {
+    await page.goto(GUIDE);
+    await hydrated(page);
+    await expect(panel(page, 1, "stack rm")).toBeHidden();
+    await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
+    await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+    // The second group follows the first.
+    await expect(panel(page, 1, "stack rm")).toBeVisible();
+    await expect(panel(page, 1, "compose down")).toBeHidden();
+    // Another page load (the same guide in Next) opens on the reader's choice.
+    await page.goto(`/docs/next${GUIDE.slice("/docs".length)}`);
+    await hydrated(page);
+    await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+    await expect(panel(page, 1, "stack rm")).toBeVisible();
+  },
+);
 
 test("printed, every panel shows under its label", async ({ page }) => {
   await page.goto(GUIDE);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, origin, withoutJavaScript } from "./helpers";
+import { CORE, hydrated, origin, withoutJavaScript } from "./helpers";
 import { EXTRA_PORTS } from "./support/ports";
 import { startProductionServer } from "./support/server";
 
@@ -14,7 +14,7 @@ test("light by default even when the system prefers dark", async ({ page }) => {
   );
 });
 
-test("the toggle switches to dark, and a reload keeps dark in the server's HTML", async ({ page }) => {
+test("the toggle switches to dark, and a reload keeps dark in the server's HTML", CORE, async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await hydrated(page);
   await page.getByRole("button", { name: "Switch to dark mode" }).click();
@@ -36,7 +36,7 @@ test("the toggle switches to dark, and a reload keeps dark in the server's HTML"
   await expect(page.locator("html")).toHaveClass("light");
 });
 
-test("the toggle works without JavaScript and comes back to the same page", async ({ browser }) => {
+test("the toggle works without JavaScript and comes back to the same page", CORE, async ({ browser }) => {
   const { context, page } = await withoutJavaScript(browser, { colorScheme: "dark" });
   // A tracking parameter is not part of the page: the form returns to the page's own address.
   await page.goto("/docs/user-guide/configuration?utm_source=test");

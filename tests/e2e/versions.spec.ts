@@ -4,13 +4,12 @@
 // tests follow whatever Next's pages are).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { buildApiReference } from "../../app/api-reference/operations";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { readWholeSiteContent } from "../../app/content/store-file.server";
-import { collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
+import { CORE, axeOf, collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer } from "./support/api-explorer";
 
 const root = join(import.meta.dirname, "../..");
@@ -39,19 +38,23 @@ const menuEntry = (page: Page, name: string) =>
   page.getByRole("banner").getByRole("link", { name, exact: true }).filter({ visible: true });
 const banner = (page: Page) => page.getByRole("note", { name: "Version notice" });
 
-test("no address of release 24.05.08 changed: every one in its old sitemap still answers 200", async ({ request }) => {
-  expect(OLD_SITEMAP.length).toBeGreaterThanOrEqual(23);
-  for (const path of OLD_SITEMAP) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status(), path).toBe(200);
-    if (path !== "/") expect((await request.get(`${path}/`)).status(), `${path}/`).toBe(200);
-  }
-  // The sitemap is still the current release's, with nothing of Next in it.
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of OLD_SITEMAP) expect(sitemap).toContain(`${path === "/" ? "" : path}</loc>`);
-  expect(sitemap).not.toContain("/docs/next");
-  expect(sitemap).not.toContain("/api/next");
-});
+test(
+  "no address of release 24.05.08 changed: every one in its old sitemap still answers 200",
+  CORE,
+  async ({ request }) => {
+    expect(OLD_SITEMAP.length).toBeGreaterThanOrEqual(23);
+    for (const path of OLD_SITEMAP) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      if (path !== "/") expect((await request.get(`${path}/`)).status(), `${path}/`).toBe(200);
+    }
+    // The sitemap is still the current release's, with nothing of Next in it.
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const path of OLD_SITEMAP) expect(sitemap).toContain(`${path === "/" ? "" : path}</loc>`);
+    expect(sitemap).not.toContain("/docs/next");
+    expect(sitemap).not.toContain("/api/next");
+  },
+);
 
 test.describe("with Next built", () => {
   test("the build has Next, with a page the current release does not have", () => {
@@ -60,57 +63,65 @@ test.describe("with Next built", () => {
     expect(nextOnly).toBeDefined();
   });
 
-  test("Next lives under /docs/next, with its own sidebar, breadcrumbs and previous/next links", async ({ page }) => {
-    const errors = collectErrors(page);
-    const response = await page.request.get("/docs/next", { maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-    expect(response.headers().location).toMatch(new RegExp(`${next!.entry}$`));
-    await page.goto("/docs/next/");
-    await expect(page).toHaveURL(new RegExp(`${next!.entry}$`));
-    const sidebarLinks = await page
-      .locator(".docs-sidebar a")
-      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(sidebarLinks.length).toBe(nextDocs.length);
-    expect(sidebarLinks.every((href) => href?.startsWith("/docs/next/"))).toBe(true);
-    await expect(
-      page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Docs" }),
-    ).toHaveAttribute("href", "/docs/next");
-    // The navbar's Docs and API links stay in Next too.
-    const main = page.getByRole("banner").getByRole("navigation", { name: "Main" }).filter({ visible: true });
-    await expect(main.getByRole("link", { name: "Docs" })).toHaveAttribute("href", next!.entry);
-    await expect(main.getByRole("link", { name: "API" })).toHaveAttribute("href", "/api/next");
-    const pager = await page
-      .getByRole("navigation", { name: "Previous and next pages" })
-      .getByRole("link")
-      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(pager.length).toBeGreaterThan(0);
-    expect(pager.every((href) => href!.startsWith("/docs/next/"))).toBe(true);
-    expect(errors).toEqual([]);
-  });
+  test(
+    "Next lives under /docs/next, with its own sidebar, breadcrumbs and previous/next links",
+    CORE,
+    async ({ page }) => {
+      const errors = collectErrors(page);
+      const response = await page.request.get("/docs/next", { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toMatch(new RegExp(`${next!.entry}$`));
+      await page.goto("/docs/next/");
+      await expect(page).toHaveURL(new RegExp(`${next!.entry}$`));
+      const sidebarLinks = await page
+        .locator(".docs-sidebar a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      expect(sidebarLinks.length).toBe(nextDocs.length);
+      expect(sidebarLinks.every((href) => href?.startsWith("/docs/next/"))).toBe(true);
+      await expect(
+        page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Docs" }),
+      ).toHaveAttribute("href", "/docs/next");
+      // The navbar's Docs and API links stay in Next too.
+      const main = page.getByRole("banner").getByRole("navigation", { name: "Main" }).filter({ visible: true });
+      await expect(main.getByRole("link", { name: "Docs" })).toHaveAttribute("href", next!.entry);
+      await expect(main.getByRole("link", { name: "API" })).toHaveAttribute("href", "/api/next");
+      const pager = await page
+        .getByRole("navigation", { name: "Previous and next pages" })
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      expect(pager.length).toBeGreaterThan(0);
+      expect(pager.every((href) => href!.startsWith("/docs/next/"))).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
 
-  test("switching versions keeps the page, and falls back to the introduction (with JavaScript)", async ({ page }) => {
-    const errors = collectErrors(page);
-    await page.goto(inBoth);
-    await hydrated(page);
-    const title = await page.locator("h1").innerText();
-    await versionMenu(page, current.version.label).click();
-    await menuEntry(page, next!.version.label).click();
-    await expect(page).toHaveURL(new RegExp(`${inBothNext}$`));
-    await expect(page.locator("h1")).toHaveText(title);
-    await expect(banner(page)).toBeVisible();
+  test(
+    "switching versions keeps the page, and falls back to the introduction (with JavaScript)",
+    CORE,
+    async ({ page }) => {
+      const errors = collectErrors(page);
+      await page.goto(inBoth);
+      await hydrated(page);
+      const title = await page.locator("h1").innerText();
+      await versionMenu(page, current.version.label).click();
+      await menuEntry(page, next!.version.label).click();
+      await expect(page).toHaveURL(new RegExp(`${inBothNext}$`));
+      await expect(page.locator("h1")).toHaveText(title);
+      await expect(banner(page)).toBeVisible();
 
-    await versionMenu(page, next!.version.label).click();
-    await menuEntry(page, `${current.version.label} (current)`).click();
-    await expect(page).toHaveURL(new RegExp(`${inBoth}$`));
-    await expect(banner(page)).toHaveCount(0);
+      await versionMenu(page, next!.version.label).click();
+      await menuEntry(page, `${current.version.label} (current)`).click();
+      await expect(page).toHaveURL(new RegExp(`${inBoth}$`));
+      await expect(banner(page)).toHaveCount(0);
 
-    await page.goto(nextOnly!);
-    await hydrated(page);
-    await versionMenu(page, next!.version.label).click();
-    await menuEntry(page, `${current.version.label} (current)`).click();
-    await expect(page).toHaveURL(new RegExp(`${current.entry}$`));
-    expect(errors).toEqual([]);
-  });
+      await page.goto(nextOnly!);
+      await hydrated(page);
+      await versionMenu(page, next!.version.label).click();
+      await menuEntry(page, `${current.version.label} (current)`).click();
+      await expect(page).toHaveURL(new RegExp(`${current.entry}$`));
+      expect(errors).toEqual([]);
+    },
+  );
 
   test("switching versions keeps the page, and falls back to the introduction (without JavaScript)", async ({
     browser,
@@ -364,7 +375,7 @@ test.describe("with Next built", () => {
       test.setTimeout(90_000);
       expect((await page.request.post("/settings/theme", { form: { theme } })).ok()).toBe(true);
       const check = async (what: string) => {
-        const { violations } = await new AxeBuilder({ page })
+        const { violations } = await axeOf(page)
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
           .analyze();
         expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(

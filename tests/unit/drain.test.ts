@@ -4,7 +4,7 @@ import { once } from "node:events";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
-import { requestGuardModule } from "./support/request-guard";
+import { requestGuardModule } from "../support/request-guard";
 
 // SITE_DRAIN_MS (server/guard/shutdown.ts): after SIGTERM the server keeps
 // serving while /healthz says 503, so a load balancer that routes by health

@@ -9,7 +9,7 @@ import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-res
 import { registerFrontCache } from "../../app/http/front-cache.server";
 import { FRONT_CACHE, type FrontCache } from "../../app/http/guard-contract";
 import { routeManifest } from "../../app/http/route-manifest.server";
-import { APP_ROUTE_PLACES, manifestOf } from "./support/route-declarations";
+import { APP_ROUTE_PLACES, manifestOf } from "../support/route-declarations";
 
 // What the server build hands the page cache at start: the routes, each with its declared inputs. Run in an
 // empty folder, so that no compiled content there classes these made-up addresses as not found.

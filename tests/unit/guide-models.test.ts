@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadOpenApi } from "./support/openapi-doc";
+import { loadOpenApi } from "../support/openapi-doc";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const TREES = [

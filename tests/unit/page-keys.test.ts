@@ -19,7 +19,7 @@ import { pageAddress } from "../../app/lib/page-address";
 import { writeSiteContent } from "../../app/content/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
-import { APP_ROUTE_PLACES, manifestOf } from "./support/route-declarations";
+import { APP_ROUTE_PLACES, manifestOf } from "../support/route-declarations";
 
 // The routes of this app as Remix's manifest lists them (a subset is enough), each with its own declared inputs.
 const ROUTES = manifestOf(APP_ROUTE_PLACES);
@@ -120,7 +120,7 @@ describe("addresses only the not-found page answers", () => {
     ]) {
       assert.equal(known.isNotFound(path), false, path);
     }
-    // Under /docs the build knows every page: only its pages, the versions' roots and the redirects (tests/unit/redirects.test.ts) are answered.
+    // Under /docs the build knows every page: only its pages, the versions' roots and the redirects (tests/integration/redirects.test.ts) are answered.
     for (const path of [
       "/docs",
       "/docs/",

@@ -10,7 +10,7 @@ import { cookieValue } from "../../app/http/cookies.server";
 import { checkedLoader, checkingInputs } from "../../app/http/input-check.server";
 import { RouteManifest, routeManifest } from "../../app/http/route-manifest.server";
 import { VERSION_COOKIE } from "../../app/lib/version-cookie";
-import { APP_ROUTE_PLACES, declarationIn, manifestOf, routeDeclarations } from "./support/route-declarations";
+import { APP_ROUTE_PLACES, declarationIn, manifestOf, routeDeclarations } from "../support/route-declarations";
 
 /*
  * The static checks behind the routes' declared inputs (app/route-inputs.ts):

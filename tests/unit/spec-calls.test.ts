@@ -12,7 +12,7 @@ import {
   type CallSecurity,
   type SpecCall,
 } from "../fixtures/spec-calls";
-import { isObj, loadOpenApi, METHODS, type Obj } from "./support/openapi-doc";
+import { isObj, loadOpenApi, METHODS, type Obj } from "../support/openapi-doc";
 
 const key = (c: { method: string; path: string }) => `${c.method.toUpperCase()} ${c.path}`;
 

@@ -4,7 +4,7 @@
 // spec-validate.test.ts and spec-calls.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadOpenApi } from "./support/openapi-doc";
+import { loadOpenApi } from "../support/openapi-doc";
 
 const next = loadOpenApi("spec/next/openapi.yaml");
 const current = loadOpenApi("spec/openapi.yaml");

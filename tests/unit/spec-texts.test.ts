@@ -5,7 +5,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { SPEC_VERSIONS } from "../fixtures/spec-calls";
-import { isObj, loadOpenApi, type Obj, type Operation } from "./support/openapi-doc";
+import { isObj, loadOpenApi, type Obj, type Operation } from "../support/openapi-doc";
 
 /** What a path segment names, as the parameter after it must say. */
 const RESOURCE_OF_SEGMENT: Record<string, string> = {

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { SPEC_VERSIONS } from "../fixtures/spec-calls";
-import { isObj, loadOpenApi, type Obj, type Operation } from "./support/openapi-doc";
+import { isObj, loadOpenApi, type Obj, type Operation } from "../support/openapi-doc";
 
 for (const version of SPEC_VERSIONS) {
   describe(`${version.name} (${version.file})`, () => {

@@ -13,7 +13,7 @@ import { Ajv } from "ajv";
 import { transform } from "esbuild";
 import { buildApiReferencePage } from "../../app/api-reference/build.server";
 import { codeSamples, type SampleLanguage } from "../../app/api-reference/samples";
-import { isObj, loadOpenApi, type Obj } from "./support/openapi-doc";
+import { isObj, loadOpenApi, type Obj } from "../support/openapi-doc";
 
 const SPECS = [
   ["spec/openapi.yaml", "/api"],

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { EVERY_PAGE_INPUTS, type RouteInputs } from "../../../app/route-inputs";
-import type { ManifestRoute } from "../../../app/http/route-manifest.server";
+import { EVERY_PAGE_INPUTS, type RouteInputs } from "../../app/route-inputs";
+import type { ManifestRoute } from "../../app/http/route-manifest.server";
 
 /*
  * The routes' own declarations (`export const handle = { inputs }`), read from
@@ -11,7 +11,7 @@ import type { ManifestRoute } from "../../../app/http/route-manifest.server";
  * and the API explorer). Remix's build reads the same exports at run time.
  */
 
-const app = join(import.meta.dirname, "../../../app");
+const app = join(import.meta.dirname, "../../app");
 
 /** What a route module declares: its inputs, or a reason it declares none. */
 export type Declaration = { inputs: RouteInputs } | { missing: string };

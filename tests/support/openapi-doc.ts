@@ -32,7 +32,7 @@ export interface OpenApiDoc {
 
 /** Loads a contract by its path from the repository root, e.g. "spec/next/openapi.yaml". */
 export function loadOpenApi(repoPath: string): OpenApiDoc {
-  const file = fileURLToPath(new URL(`../../../${repoPath}`, import.meta.url));
+  const file = fileURLToPath(new URL(`../../${repoPath}`, import.meta.url));
   const parsed: unknown = parse(readFileSync(file, "utf8"));
   assert.ok(isObj(parsed), `${repoPath} must hold a YAML mapping`);
   const doc = parsed;

@@ -7,7 +7,7 @@ import { buildSiteContent } from "../../app/content/build.server";
 import { LiveContent } from "../../app/content/live.server";
 import type { SiteContent } from "../../app/content/types";
 import { applyContentDelta, ContentDeltas, type ContentMessage } from "../../scripts/dev/content-delta.mjs";
-import { searchAnswers } from "./support/search-answers";
+import { searchAnswers } from "../support/search-answers";
 
 // Under `npm run dev` a save sends the app server only what changed in the
 // content (scripts/dev/content-delta.mjs), through a structured clone as

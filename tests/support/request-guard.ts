@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildRequestGuard } from "../../../scripts/lib/build-request-guard.mjs";
+import { buildRequestGuard } from "../../scripts/lib/build-request-guard.mjs";
 
 let built: Promise<string> | undefined;
 

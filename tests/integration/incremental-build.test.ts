@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build.server";
 import { LiveContent } from "../../app/content/live.server";
-import { searchAnswers } from "./support/search-answers";
+import { searchAnswers } from "../support/search-answers";
 
 // A save under `npm run dev` rebuilds incrementally (app/content/build-session.server.ts):
 // the edited page alone is compiled, its Markdown and search entries alone are made

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
-import { requestGuardModule } from "./support/request-guard";
+import { requestGuardModule } from "../support/request-guard";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixture = "tests/fixtures/throwing-server.mjs";
