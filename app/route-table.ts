@@ -1,7 +1,7 @@
 /**
  * The addresses the app's own routes (app/routes) answer with no parameter,
  * in one table for everything that lists them: the link checker's known
- * addresses (app/content/build.server.ts) and the sitemap
+ * addresses (app/content/build/build.server.ts) and the sitemap
  * (app/seo/sitemap.server.ts). Content pages and the API reference's tag
  * pages come from the compiled content. tests/unit/route-table.test.ts reads
  * the route files and fails when a route and this table disagree.

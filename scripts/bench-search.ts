@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
-import { readWholeSiteContent } from "../app/content/store-file.server";
+import { readWholeSiteContent } from "../app/content/build/store-file.server";
 import type { SiteContent } from "../app/content/types";
 import type { SiteSearch } from "../app/search/engine.server";
 import { siteSearchOf } from "../app/search/store.server";

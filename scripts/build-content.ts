@@ -13,10 +13,10 @@
 // sets how many threads compile (docs/decisions/042-build-threads.md).
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build.server";
-import { formatProblem, problemsOf } from "../app/content/live.server";
+import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build/build.server";
+import { formatProblem, problemsOf } from "../app/content/build/live.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
-import { writeSiteContent } from "../app/content/store-file.server";
+import { writeSiteContent } from "../app/content/build/store-file.server";
 
 const root = join(import.meta.dirname, "..");
 

@@ -6,7 +6,7 @@ import type { VersionContent } from "~/content/types";
 import type { ContentRouteData, PageLink, PageVersions } from "~/docs/route-data";
 import { versionLinks } from "~/docs/version-links.server";
 import { explorerScriptUrl } from "./explorer-script.server";
-import type { ApiNavTag } from "./navigation";
+import type { ApiNavTag } from "./build/navigation";
 import type { ApiTagPageContent } from "./types";
 
 export interface ApiRouteData extends PageVersions {

@@ -1,4 +1,4 @@
-import type { ApiNavTag } from "./navigation";
+import type { ApiNavTag } from "./build/navigation";
 
 /** One tag's page of the API reference (/api/albums), as the build writes it. */
 export interface ApiTagPageContent {

@@ -20,7 +20,7 @@ function markdownPage(request: Request) {
       ? path
       : undefined;
   if (page === undefined) return undefined;
-  // The API reference's pages have one too (app/api-reference/markdown-twin.ts).
+  // The API reference's pages have one too (app/api-reference/build/markdown-twin.ts).
   return findPageIfBuilt(page) ?? (page === "/api" || page.startsWith("/api/") ? apiMarkdown(page) : undefined);
 }
 

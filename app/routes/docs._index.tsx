@@ -7,7 +7,7 @@ import type { RouteHandle } from "~/route-inputs";
 
 export const handle: RouteHandle = { inputs: {} };
 
-/** "Docs" is the current release's introduction (the developer guide's, app/content/build.server.ts ENTRY_SLUG). */
+/** "Docs" is the current release's introduction (the developer guide's, app/content/build/build.server.ts ENTRY_SLUG). */
 export const loader = textRoute(({ request }: LoaderFunctionArgs) => {
   throw redirect(`${publicOrigin(request, getSiteConfig())}${docsRedirect("/docs")}`, 302);
 });

@@ -178,7 +178,7 @@ current = await started.catch((error) => {
   log(`the content pipeline failed to start: ${error?.stack ?? error}`);
   process.exit(1);
 });
-// chokidar rather than fs.watch, which loses files saved by rename (app/content/watch.server.ts).
+// chokidar rather than fs.watch, which loses files saved by rename (app/content/build/watch.server.ts).
 watch(join(root, "app"), { ignoreInitial: true, atomic: 50 }).on("all", (_event, path) => {
   if (current.files.has(path)) restartSoon();
 });

@@ -1,5 +1,5 @@
 // The content pipeline of `npm run dev`, in a worker thread of the content host
-// (scripts/dev/content-host.mjs): app/content/live.server.ts compiles the content
+// (scripts/dev/content-host.mjs): app/content/build/live.server.ts compiles the content
 // and watches it, and every new state (content or problems) is posted to the
 // host, already serialised for the app server (scripts/dev/content-channel.mjs).
 // A change to the pipeline's code is picked up by starting a new worker, with
@@ -17,7 +17,7 @@ register({
       pipelineFiles.add(fileURLToPath(url.replace(/\?.*$/, "")));
   },
 });
-const { LiveContent } = await import("../../app/content/live.server.ts");
+const { LiveContent } = await import("../../app/content/build/live.server.ts");
 
 const live = new LiveContent({
   root: workerData.root,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
-import { buildApiReference } from "../../app/api-reference/operations";
+import { buildApiReference } from "../../app/api-reference/build/operations";
 import { brandColors } from "../../app/site.config";
 import { hydrated, origin, SERVERS } from "./helpers";
 import { openApiExplorer } from "./support/api-explorer";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
-import { buildApiReference } from "../../app/api-reference/operations";
+import { buildApiReference } from "../../app/api-reference/build/operations";
 import { tagPageUrl } from "../../app/api-reference/addresses";
 import { CORE, collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer, TRY_IT } from "./support/api-explorer";

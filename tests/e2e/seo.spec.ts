@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
-import { buildApiReference } from "../../app/api-reference/operations";
+import { buildApiReference } from "../../app/api-reference/build/operations";
 import { tagPageUrl } from "../../app/api-reference/addresses";
 import { currentVersion } from "../../app/content/site-versions";
-import { readWholeSiteContent } from "../../app/content/store-file.server";
+import { readWholeSiteContent } from "../../app/content/build/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import { CORE, collectErrors, DOC_PAGES, hydrated, origin, withoutJavaScript } from "./helpers";
 

@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
-import { buildApiReference } from "../../app/api-reference/operations";
+import { buildApiReference } from "../../app/api-reference/build/operations";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
-import { readWholeSiteContent } from "../../app/content/store-file.server";
+import { readWholeSiteContent } from "../../app/content/build/store-file.server";
 import { CORE, axeOf, collectErrors, hydrated, origin, withoutJavaScript } from "./helpers";
 import { openApiExplorer } from "./support/api-explorer";
 

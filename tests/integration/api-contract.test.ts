@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import { transform } from "esbuild";
-import { buildApiReferencePage } from "../../app/api-reference/build.server";
-import { codeSamples, type SampleLanguage } from "../../app/api-reference/samples";
+import { buildApiReferencePage } from "../../app/api-reference/build/build.server";
+import { codeSamples, type SampleLanguage } from "../../app/api-reference/build/samples";
 import { isObj, loadOpenApi, type Obj } from "../support/openapi-doc";
 
 const SPECS = [

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { parse, stringify } from "yaml";
-import { buildApiReferencePage } from "../../app/api-reference/build.server";
-import { ApiDocumentError } from "../../app/api-reference/operations";
+import { buildApiReferencePage } from "../../app/api-reference/build/build.server";
+import { ApiDocumentError } from "../../app/api-reference/build/operations";
 
 const specPath = (relative: string) => new URL(`../../${relative}`, import.meta.url).pathname;
 

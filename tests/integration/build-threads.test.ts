@@ -3,15 +3,15 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { buildSiteContent, type BuildOptions } from "../../app/content/build.server";
+import { buildSiteContent, type BuildOptions } from "../../app/content/build/build.server";
 import {
   compileThreads,
   PAGES_PER_WORKER,
   requestedThreads,
   THREADS_VARIABLE,
-} from "../../app/content/compile-pool.server";
-import { formatProblem, problemsOf } from "../../app/content/live.server";
-import { ContentError } from "../../app/content/source.server";
+} from "../../app/content/build/compile-pool.server";
+import { formatProblem, problemsOf } from "../../app/content/build/live.server";
+import { ContentError } from "../../app/content/build/source.server";
 
 // The content build compiles in worker threads when asked to (issue 25,
 // docs/decisions/042-build-threads.md). Two threads here, on the fixture's

@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent } from "../../app/content/build.server";
-import { LiveContent } from "../../app/content/live.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
+import { LiveContent } from "../../app/content/build/live.server";
 import type { SiteContent } from "../../app/content/types";
 import { applyContentDelta, ContentDeltas, type ContentMessage } from "../../scripts/dev/content-delta.mjs";
 import { searchAnswers } from "../support/search-answers";

@@ -4,13 +4,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/content/build.server";
+import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/content/build/build.server";
 import { currentVersion } from "../../app/content/site-versions";
-import { checkLinks } from "../../app/content/check-links.server";
-import { compilePage } from "../../app/content/compile.server";
+import { checkLinks } from "../../app/content/build/check-links.server";
+import { compilePage } from "../../app/content/build/compile.server";
 import { preprocessMdx } from "../../app/content/preprocess.server";
-import { currentCommit, lastCommitDates } from "../../app/content/git-dates.server";
-import { ContentError } from "../../app/content/source.server";
+import { currentCommit, lastCommitDates } from "../../app/content/build/git-dates.server";
+import { ContentError } from "../../app/content/build/source.server";
 import { summaryFromHtml } from "../../app/content/summary.server";
 import type { CompiledPage, NavItem } from "../../app/content/types";
 

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent } from "../../app/content/build.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
 import { MAX_INDEX_BYTES, PackError, PackReader } from "../../app/content/pack.server";
-import { readWholeSiteContent, writeSiteContent } from "../../app/content/store-file.server";
+import { readWholeSiteContent, writeSiteContent } from "../../app/content/build/store-file.server";
 import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { MAX_VERSION_INDEX_BYTES, siteSearchOf } from "../../app/search/store.server";

@@ -3,11 +3,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent } from "../../app/content/build.server";
-import { LiveContent } from "../../app/content/live.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
+import { LiveContent } from "../../app/content/build/live.server";
 import { searchAnswers } from "../support/search-answers";
 
-// A save under `npm run dev` rebuilds incrementally (app/content/build-session.server.ts):
+// A save under `npm run dev` rebuilds incrementally (app/content/build/build-session.server.ts):
 // the edited page alone is compiled, its Markdown and search entries alone are made
 // again. Whatever the session kept, the result must be what a build from nothing gives.
 

@@ -3,9 +3,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlin
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { LiveContent, type LiveState } from "../../app/content/live.server";
+import { LiveContent, type LiveState } from "../../app/content/build/live.server";
 
-// Content in development (app/content/live.server.ts): the build runs again
+// Content in development (app/content/build/live.server.ts): the build runs again
 // when a file changes, and only what changed is compiled again.
 
 const root = join(import.meta.dirname, "../..");
@@ -226,7 +226,7 @@ describe("live content (npm run dev)", () => {
 
 describe("a tolerant build (development) keeps a broken spec on its API pages", () => {
   test("the spec's YAML mistake is placed by file, line and column; every page is still built", async () => {
-    const { buildSiteContent } = await import("../../app/content/build.server");
+    const { buildSiteContent } = await import("../../app/content/build/build.server");
     const specRoot = mkdtempSync(join(tmpdir(), "spec-root-"));
     try {
       cpSync(join(root, "spec"), join(specRoot, "spec"), { recursive: true });

@@ -6,9 +6,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent } from "../../app/content/build.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
 import { ContentError } from "../../app/content/content-error.server";
-import { writeSiteContent } from "../../app/content/store-file.server";
+import { writeSiteContent } from "../../app/content/build/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { KnownAddresses } from "../../app/http/known-addresses.server";

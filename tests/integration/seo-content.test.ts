@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
-import { buildSiteContent } from "../../app/content/build.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
 import { currentVersion } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";
 import { publicOrigin } from "../../app/http/origin.server";

@@ -4,11 +4,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildApiReferencePage } from "../../app/api-reference/build.server";
-import { readSpec } from "../../app/api-reference/spec-check.server";
+import { buildApiReferencePage } from "../../app/api-reference/build/build.server";
+import { readSpec } from "../../app/api-reference/build/spec-check.server";
 import { ContentError } from "../../app/content/content-error.server";
-import { buildSiteContent } from "../../app/content/build.server";
-import { formatProblem, placedProblems, problemsOf } from "../../app/content/live.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
+import { formatProblem, placedProblems, problemsOf } from "../../app/content/build/live.server";
 
 // A mistake in a spec names the spec's file (there are two), line and column,
 // like every other content mistake: YAML syntax, a $ref that points nowhere

@@ -4,7 +4,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent } from "../../app/content/build.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
 
 // Links are checked alike, relative or absolute, and `--strict` refuses every
 // warning: the levels stay as the specification sets them (a broken page link

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/content/build.server";
+import { buildSiteContent, LinkCheckError, type BuildResult } from "../../app/content/build/build.server";
 import { flattenNavigation } from "../../app/content/navigation.server";
 import { currentVersion, versionById, versionOfAddress } from "../../app/content/site-versions";
 import type { SiteContent } from "../../app/content/types";

@@ -2,7 +2,7 @@
 // no element per line and none for text in the block's own colour (decision 037).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { highlightCode, tokenStyles } from "../../app/api-reference/highlight.server";
+import { highlightCode, tokenStyles } from "../../app/api-reference/build/highlight.server";
 
 const PYTHON = "import os\n\nimport requests\n\nresponse = requests.get(f\"{os.environ['SMRITI_URL']}/version\")\n";
 const JSON_EXAMPLE = '{\n  "message": "album not found"\n}';

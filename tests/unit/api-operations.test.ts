@@ -9,7 +9,7 @@ import {
   operationAnchor,
   type ApiOperation,
   type ApiReference,
-} from "../../app/api-reference/operations";
+} from "../../app/api-reference/build/operations";
 
 const source = readFileSync(new URL("../../spec/openapi.yaml", import.meta.url), "utf8");
 const load = (): unknown => parse(source);

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { compilePage } from "../../app/content/compile.server";
+import { compilePage } from "../../app/content/build/compile.server";
 import { ContentError } from "../../app/content/content-error.server";
-import { readDocsTree } from "../../app/content/source.server";
+import { readDocsTree } from "../../app/content/build/source.server";
 
 // Every kind of content mistake names the author's file, line and column, the
 // same wherever it is shown (dev server, terminal, npm run build): each is a

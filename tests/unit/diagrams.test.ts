@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { buildSiteContent } from "../../app/content/build.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
 import { ContentError } from "../../app/content/content-error.server";
-import { mdxComponentsFor } from "../../app/content/mdx-components";
+import { mdxComponentsFor } from "../../app/content/build/mdx-components";
 import type { DiagramData } from "../../app/components/diagrams/data";
 import type { DiagramProps } from "../../app/components/diagrams/primitives";
 

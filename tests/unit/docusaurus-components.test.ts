@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { compilePage } from "../../app/content/compile.server";
+import { compilePage } from "../../app/content/build/compile.server";
 
 // Docusaurus pages move over unchanged: <Tabs>/<TabItem>, <details>,
 // <CodeBlock> and their `import … from '@theme/…'` lines.

@@ -5,7 +5,10 @@ import { test } from "node:test";
 import ts from "typescript";
 
 // No import circles in app/: each module's imports (value and type alike) form a graph without
-// cycles, so domains can be read, tested and built apart.
+// cycles, so domains can be read, tested and built apart. And build-time code stays apart from
+// run-time code: what the server and the browser run never loads a module under a `build/` folder
+// (app/content/build, app/api-reference/build, app/search/build), which only the build and the
+// dev server's content worker run.
 
 const root = join(import.meta.dirname, "../..");
 const app = join(root, "app");
@@ -31,24 +34,35 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-function importsOf(file: string): string[] {
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(file, "utf8"),
-    ts.ScriptTarget.Latest,
-    false,
-    ts.ScriptKind.TSX,
-  );
+/**
+ * The modules a file imports. With `values`, only imports that load code at run time: static
+ * imports and re-exports that are not `import type`, and `import("…")` calls (lazy loads count,
+ * since they run too); without it, every import and re-export, types included.
+ */
+function importsOf(file: string, { values = false } = {}): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const specifiers: string[] = [];
-  for (const statement of source.statements) {
+  const visit = (node: ts.Node) => {
     if (
-      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
-      statement.moduleSpecifier &&
-      ts.isStringLiteral(statement.moduleSpecifier)
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      specifiers.push(statement.moduleSpecifier.text);
+      const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly === true : node.isTypeOnly;
+      if (!values || !typeOnly) specifiers.push(node.moduleSpecifier.text);
     }
-  }
+    if (
+      values &&
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      specifiers.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
   return specifiers.map((specifier) => resolveImport(file, specifier)).filter((path): path is string => path !== null);
 }
 
@@ -96,4 +110,31 @@ test("no import circles in app/", () => {
   assert.ok([...graph.values()].flat().length > 100, "the imports were read");
   const found = cycles(graph).map((cycle) => cycle.map((file) => relative(root, file)).join(" -> "));
   assert.deepEqual(found, []);
+});
+
+test("run-time code never loads build-time code", () => {
+  const files = sourceFiles(app);
+  const buildTime = (file: string) => relative(app, file).split("/").includes("build");
+  assert.ok(files.filter(buildTime).length > 40, "the build-time folders were found");
+  // What Remix serves and hydrates: the document, the entries and every route, plus the request guard.
+  const entries = [
+    ...files.filter((file) => /^(root\.tsx|entry\.(server|client)\.tsx|routes\/)/.test(relative(app, file))),
+    join(root, "server/guard/index.ts"),
+  ];
+  const reached = new Set<string>();
+  const from = new Map<string, string>();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const next of importsOf(file, { values: true })) {
+      if (!from.has(next)) from.set(next, file);
+      queue.push(next);
+    }
+  }
+  assert.ok(reached.size > 100, "the run-time graph was walked");
+  const chain = (file: string): string =>
+    (from.has(file) ? `${chain(from.get(file)!)} -> ` : "") + relative(root, file);
+  assert.deepEqual([...reached].filter(buildTime).map(chain), []);
 });

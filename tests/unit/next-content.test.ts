@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
-import { FRONTMATTER } from "../../app/content/source.server";
+import { FRONTMATTER } from "../../app/content/build/source.server";
 import { ENV_VARS, HEAD_ENV_VARS } from "../fixtures/facts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

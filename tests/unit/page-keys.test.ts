@@ -16,7 +16,7 @@ import { routeManifest } from "../../app/http/route-manifest.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { RenderQueue } from "../../app/http/render-queue.server";
 import { pageAddress } from "../../app/lib/page-address";
-import { writeSiteContent } from "../../app/content/store-file.server";
+import { writeSiteContent } from "../../app/content/build/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { APP_ROUTE_PLACES, manifestOf } from "../support/route-declarations";

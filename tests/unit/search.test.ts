@@ -7,7 +7,7 @@ import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
-import { buildSiteContent } from "../../app/content/build.server";
+import { buildSiteContent } from "../../app/content/build/build.server";
 import type { SiteContent } from "../../app/content/types";
 import type { SiteSearch } from "../../app/search/engine.server";
 import { siteSearchOf } from "../../app/search/store.server";

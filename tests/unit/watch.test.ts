@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { watchFolders, type FolderWatch } from "../../app/content/watch.server";
+import { watchFolders, type FolderWatch } from "../../app/content/build/watch.server";
 
 // An in-place save truncates the file, then writes it. On a loaded machine the
 // writer can pause between the two; the dev server must not build the empty

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ApiNavTag } from "~/api-reference/navigation";
+import type { ApiNavTag } from "~/api-reference/build/navigation";
 import { useCallBeingRead } from "./call-being-read";
 
 /** Method names as a short coloured label, so the calls of a tag read as a column of verbs. */

@@ -1,4 +1,4 @@
-import type { ApiField } from "~/api-reference/fields";
+import type { ApiField } from "~/api-reference/build/fields";
 
 // Fields of a body, a model or a call's parameters as a list: one item per
 // field, its name, type and marks on one line and its description under

@@ -1,5 +1,5 @@
 import { tagPageUrl } from "~/api-reference/addresses";
-import type { ApiReference } from "~/api-reference/operations";
+import type { ApiReference } from "~/api-reference/build/operations";
 import { FieldList, type Markdown } from "./FieldList";
 
 /**

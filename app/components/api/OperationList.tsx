@@ -6,11 +6,11 @@ import type {
   ApiResponse,
   ApiTagGroup,
   SecurityKind,
-} from "~/api-reference/operations";
-import type { SampleLanguage } from "~/api-reference/samples";
+} from "~/api-reference/build/operations";
+import type { SampleLanguage } from "~/api-reference/build/samples";
 import { FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
 
-// Rendered once at build time from the spec (app/api-reference/build.server.ts):
+// Rendered once at build time from the spec (app/api-reference/build/build.server.ts):
 // the overview's operation index and one page per tag. Descriptions are
 // Markdown turned into HTML by `markdown`.
 
@@ -20,7 +20,7 @@ const SECURITY_LABEL: Record<SecurityKind, string> = {
   basic: "HTTP Basic (administrator)",
 };
 
-/** A call's code, highlighted at build time (app/api-reference/build.server.ts), by operation anchor. */
+/** A call's code, highlighted at build time (app/api-reference/build/build.server.ts), by operation anchor. */
 export interface OperationCode {
   samples: { language: SampleLanguage; label: string; html: string }[];
   /** The request body's JSON example. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parseDiagramData, type DiagramData } from "~/components/diagrams/data";
-import { ContentError } from "./content-error.server";
+import { ContentError } from "../content-error.server";
 
 /** The file in each docs tree that holds its diagrams' labels and steps. */
 export const DIAGRAMS_FILE = "diagrams.json";

@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { versionParts } from "~/search/parts";
 import { MAX_VERSION_INDEX_BYTES } from "~/search/store.server";
-import { PackWriter } from "./pack.server";
-import { openSiteContent, type SiteIndex, type SiteShell } from "./store.server";
-import type { SiteContent } from "./types";
+import { PackWriter } from "../pack.server";
+import { openSiteContent, type SiteIndex, type SiteShell } from "../store.server";
+import type { SiteContent } from "../types";
 
 /**
  * The largest shell (versions, navigation, API references) a server with a

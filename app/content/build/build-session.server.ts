@@ -1,4 +1,4 @@
-import { SearchIndexSession } from "~/search/build.server";
+import { SearchIndexSession } from "~/search/build/index.server";
 import { apiFingerprint, pipelineFingerprint } from "./cache.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from "hast";
 import { headingRank } from "hast-util-heading-rank";
 import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
-import type { PageSection, TocEntry } from "../types";
+import type { PageSection, TocEntry } from "../../types";
 
 export interface PageOutline {
   toc: TocEntry[];

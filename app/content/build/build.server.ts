@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import type { BuiltApiReference } from "~/api-reference/build.server";
+import type { BuiltApiReference } from "~/api-reference/build/build.server";
 import { join, relative, sep } from "node:path";
 import { LINKABLE_APP_PATHS } from "~/route-table";
-import { buildSearchIndex } from "~/search/build.server";
+import { buildSearchIndex } from "~/search/build/index.server";
 import type { BuildSession } from "./build-session.server";
 import { apiCache, apiFingerprint, diskCache, memoryCache, pipelineFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
@@ -12,12 +12,12 @@ import { checkRedirects, declaredRedirects } from "./redirects.server";
 import { drawsDiagram, readDiagramData } from "./diagram-data.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
-import { buildNavigation, flattenNavigation, readCategoryFiles } from "./navigation.server";
-import type { ProblemPlace } from "./problems";
+import { buildNavigation, flattenNavigation, readCategoryFiles } from "../navigation.server";
+import type { ProblemPlace } from "../problems";
 import { ContentError, readContentSources, readDocsTree, type OnPageError, type SourcePage } from "./source.server";
-import { summaryFromHtml } from "./summary.server";
-import type { CompiledPage, NavItem, SiteContent, VersionContent } from "./types";
-import { docsVersions, mapLinkIntoVersion, parseVersionsFile, VersionsFileError, type DocsVersion } from "./versions";
+import { summaryFromHtml } from "../summary.server";
+import type { CompiledPage, NavItem, SiteContent, VersionContent } from "../types";
+import { docsVersions, mapLinkIntoVersion, parseVersionsFile, VersionsFileError, type DocsVersion } from "../versions";
 
 /** Routes of app/routes that content may link to, besides the content pages themselves (one table: app/route-table.ts). */
 export const APP_PATHS = LINKABLE_APP_PATHS;
@@ -199,7 +199,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
           if (cached) return [Promise.resolve([[tree.version.id, cached] as const])];
           return [
             // Loaded only when a spec is built: it and its highlighter are the rest of a warm build's module loading.
-            import("../api-reference/build.server")
+            import("../../api-reference/build/build.server")
               .then(({ buildApiReferencePage }) => buildApiReferencePage(file, tree.version.apiUrl, specName))
               .then(
                 (built) => {

@@ -1,4 +1,4 @@
-import { ContentError } from "./content-error.server";
+import { ContentError } from "../content-error.server";
 import type { SourcePage } from "./source.server";
 
 /** One old address and where it leads, with the page that declared it (for error messages). */

@@ -1,7 +1,7 @@
 import { posix } from "node:path";
 import type { DiagramData } from "~/components/diagrams/data";
 import { compilePage, type CompiledBody } from "./compile.server";
-import { mapLinkIntoVersion, type DocsVersion } from "./versions";
+import { mapLinkIntoVersion, type DocsVersion } from "../versions";
 
 // What compiling a page needs besides the page itself, as plain data: the
 // build compiles with it in its own thread or sends it once to each compile

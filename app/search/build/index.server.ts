@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import MiniSearch, { type AsPlainObject } from "minisearch";
-import type { ApiReference } from "~/api-reference/operations";
-import { markdownAsText } from "~/api-reference/markdown.server";
+import type { ApiReference } from "~/api-reference/build/operations";
+import { markdownAsText } from "~/api-reference/build/markdown.server";
 import { tagPageUrl } from "~/api-reference/addresses";
 import { categoryTrail } from "~/content/navigation.server";
 import type { CompiledPage, NavItem } from "~/content/types";
 import type { DocsVersion } from "~/content/versions";
-import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
-import type { SearchDocument, SearchIndexData } from "./types";
+import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "../index-options";
+import type { SearchDocument, SearchIndexData } from "../types";
 
 const API_TITLE = "API Reference";
 const TRAIL_SEPARATOR = " › ";

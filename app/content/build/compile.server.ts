@@ -15,7 +15,7 @@ import { remarkHeadingIds } from "./plugins/heading-ids.server";
 import { remarkKnownComponents, type UnknownComponent } from "./plugins/known-components.server";
 import { remarkLinks, type CollectedLink } from "./plugins/links.server";
 import { rehypeTableCells } from "./plugins/table-cells.server";
-import { preprocessMdx } from "./preprocess.server";
+import { preprocessMdx } from "../preprocess.server";
 import { ContentError, type SourcePage } from "./source.server";
 
 export interface ContentWarning {

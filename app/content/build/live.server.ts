@@ -4,9 +4,9 @@ import { buildSiteContent, LinkCheckError, type PlacedError } from "./build.serv
 import { BuildSession } from "./build-session.server";
 import { apiCache, diskCache, type ApiCache, type CompileCache } from "./cache.server";
 import { compilePage, type CompiledBody } from "./compile.server";
-import type { ContentProblem, SourceLine } from "./problems";
+import type { ContentProblem, SourceLine } from "../problems";
 import { ContentError } from "./source.server";
-import type { SiteContent } from "./types";
+import type { SiteContent } from "../types";
 import { watchFolders } from "./watch.server";
 
 // Content in development (`npm run dev`): the same build as `npm run

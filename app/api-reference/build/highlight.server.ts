@@ -1,9 +1,9 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { visit } from "unist-util-visit";
-import { CODE_THEMES } from "~/content/compile.server";
-import { rehypeCodeCopy } from "~/content/plugins/code-copy.server";
-import { rehypeCompactCode } from "~/content/plugins/compact-code.server";
+import { CODE_THEMES } from "~/content/build/compile.server";
+import { rehypeCodeCopy } from "~/content/build/plugins/code-copy.server";
+import { rehypeCompactCode } from "~/content/build/plugins/compact-code.server";
 
 /**
  * Code of the API reference (samples, JSON examples) highlighted at build

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { closest } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
-import { ContentError } from "./content-error.server";
+import { ContentError } from "../content-error.server";
 
 export interface PageFrontmatter {
   title: string;

@@ -1,7 +1,7 @@
 import type { DiagramData } from "~/components/diagrams/data";
 import { mdxComponentText, type MdxComponentName } from "./mdx-components";
 import type { CollectedLink } from "./plugins/links.server";
-import { HEADING_ID, transformProse } from "./preprocess.server";
+import { HEADING_ID, transformProse } from "../preprocess.server";
 
 const COMPONENT_LINE = /^\s*<([A-Z][A-Za-z0-9]*)\s*\/>\s*$/;
 

@@ -1,5 +1,5 @@
 import type { ApiReference, HttpMethod } from "./operations";
-import { tagPageUrl } from "./addresses";
+import { tagPageUrl } from "../addresses";
 
 /** One call in the API navigation: where its section is and how it is named there. */
 export interface ApiNavCall {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BuiltApiReference } from "~/api-reference/build.server";
+import type { BuiltApiReference } from "~/api-reference/build/build.server";
 import type { CompiledBody } from "./compile.server";
 
 export function sha256(...parts: string[]): string {

@@ -2,7 +2,7 @@ import type { Heading, Root, Text } from "mdast";
 import { visit } from "unist-util-visit";
 // Brings in the hName/hProperties/hChildren fields on mdast data that mdast-util-to-hast reads.
 import type {} from "mdast-util-to-hast";
-import { splitHeadingId } from "../preprocess.server";
+import { splitHeadingId } from "../../preprocess.server";
 
 /**
  * Docusaurus heading ids: "## Title {#custom-id}" (escaped by preprocessMdx)

@@ -11,7 +11,7 @@ import { ApiDocumentError, buildApiReference, type ApiOperation, type ApiReferen
 import { apiNavigation } from "./navigation";
 import { readSpec } from "./spec-check.server";
 import { codeSamples, SAMPLE_LANGUAGES } from "./samples";
-import type { ApiPageContent, ApiTagPageContent } from "./types";
+import type { ApiPageContent, ApiTagPageContent } from "../types";
 
 export interface BuiltApiReference {
   page: ApiPageContent;

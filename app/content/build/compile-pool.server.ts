@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CompiledBody } from "./compile.server";
-import { ContentError } from "./content-error.server";
+import { ContentError } from "../content-error.server";
 import { pageCompiler, type CompileContext, type CompileJob } from "./page-compiler.server";
 
 // Cold builds compile pages in worker threads, one per core (issue 25: a cold
