@@ -139,6 +139,39 @@ test(
   },
 );
 
+test("a reader who scrolls while the open page is being updated stays where they scrolled", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  // The update the page asks for as it connects (Remix fetches each route's new data with ?_data=)
+  // is held until the reader has scrolled: the first update after a page load is the one that
+  // scrolled back to the top (where the reader was when it began) when it ended after they scrolled.
+  const isRouteData = (url: URL) => url.searchParams.has("_data");
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const updating = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(isRouteData, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  await openLive(page, PAGE);
+  await updating;
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const updated = page.waitForResponse((response) => isRouteData(new URL(response.url())));
+  release();
+  await updated;
+
+  // A save after it: its text showing means the held update has ended too.
+  writeFileSync(
+    albumsFile(),
+    original.replace("## What it does", "Saved after the reader scrolled.\n\n## What it does"),
+  );
+  await expect(page.getByText("Saved after the reader scrolled.")).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test("saves by rename (as sed -i and editors' atomic save do), three in a row, then a delete and re-create, are each seen", async ({
   page,
 }) => {
