@@ -13,7 +13,7 @@ const ONE_PAGE_PER_TEMPLATE = [
   "/", // landing
   "/docs/user-guide/installation", // a docs page with tables, tabs and code
   "/docs/next/user-guide/introduction", // Next: its banner and its own diagram
-  "/api", // the API overview (and, below, with the explorer open)
+  "/api", // the API overview (with the explorer open too in the full sweep)
   "/api/auth", // an API tag page: fields, request and error examples, code tabs (the sweep has them all)
   "/api/models", // the models page
   "/search?q=album", // search results
@@ -72,7 +72,7 @@ async function checkPage(
     if (list.length) found[`${label}, ${theme} theme, ${width} px`] = list;
   };
   for (const width of WIDTHS) await check(path, width);
-  if (path === "/api") {
+  if (path === "/api" && explorerWidths.length) {
     await openApiExplorer(page);
     for (const width of explorerWidths) await check("/api, explorer open", width);
   }
@@ -91,12 +91,12 @@ if (process.env.AXE_SWEEP === "all") {
 } else {
   for (const path of ONE_PAGE_PER_TEMPLATE) {
     test(`axe: ${path}, light and dark, ${WIDTHS.join(" and ")} px wide`, CORE, async ({ page }) => {
-      test.setTimeout(120_000); // four axe runs over a whole page, six for /api
+      test.setTimeout(120_000); // four axe runs over a whole page
       const found: Record<string, unknown> = {};
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        // The open explorer at the phone's width; the full sweep (CI) checks it at both.
-        await checkPage(page, path, theme, found, [390]);
+        // The open explorer, RapiDoc's own tree, is left to the full sweep (CI), at both widths.
+        await checkPage(page, path, theme, found, []);
       }
       expect(found, JSON.stringify(found, null, 2)).toEqual({});
     });

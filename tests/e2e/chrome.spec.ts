@@ -68,7 +68,7 @@ test("the language menu lists English only", async ({ page }) => {
   await expect(options).toHaveText("English");
 });
 
-test("menus close with Escape and return focus to their button", CORE, async ({ page }) => {
+test("menus close with Escape and return focus to their button", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   const language = page.getByRole("banner").getByLabel("Language").filter({ visible: true });

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unl
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { CORE, axeOf } from "./helpers";
+import { axeOf } from "./helpers";
 import { REPO_ROOT } from "./support/dockerfile";
 import { openApiExplorer } from "./support/api-explorer";
 import { startDevServer, type DevServer } from "./support/dev-server";
@@ -107,37 +107,30 @@ test("the log stays quiet: page requests are logged, the browser's /__manifest r
   expect(server.output()).not.toContain("/__manifest");
 });
 
-test(
-  "an edited page updates in the open browser without a reload, keeping the scroll position",
-  CORE,
-  async ({ page }) => {
-    test.setTimeout(UPDATE_MS * 3);
-    await openLive(page, PAGE);
-    await page.evaluate(() => window.scrollTo(0, 600));
-    const scrolled = await page.evaluate(() => window.scrollY);
-    const compiledBefore = server.output().match(/compiled \S+/g)?.length ?? 0;
+test("an edited page updates in the open browser without a reload, keeping the scroll position", async ({ page }) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, PAGE);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const compiledBefore = server.output().match(/compiled \S+/g)?.length ?? 0;
 
-    writeFileSync(
-      albumsFile(),
-      original.replace("## What it does", "Saved while the page was open.\n\n## What it does"),
-    );
+  writeFileSync(albumsFile(), original.replace("## What it does", "Saved while the page was open.\n\n## What it does"));
 
-    await expect(page.getByText("Saved while the page was open.")).toBeVisible({ timeout: UPDATE_MS });
-    expect(await stillSameDocument(page)).toBe(true);
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-    // Search and llms-full.txt answer from the new text on the next request.
-    const llms = await (await fetch(`${ORIGIN}/llms-full.txt`)).text();
-    expect(llms).toContain("Saved while the page was open.");
-    const results = await (
-      await fetch(`${ORIGIN}/search.json?q=${encodeURIComponent("saved while the page was open")}`)
-    ).text();
-    expect(results).toContain(PAGE);
-    // Only the edited page was compiled again, and said so.
-    const compiled = (server.output().match(/compiled \S+/g) ?? []).slice(compiledBefore);
-    expect(compiled).toEqual([`compiled ${albumsSourcePath()}`]);
-    expect(server.output()).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
-  },
-);
+  await expect(page.getByText("Saved while the page was open.")).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // Search and llms-full.txt answer from the new text on the next request.
+  const llms = await (await fetch(`${ORIGIN}/llms-full.txt`)).text();
+  expect(llms).toContain("Saved while the page was open.");
+  const results = await (
+    await fetch(`${ORIGIN}/search.json?q=${encodeURIComponent("saved while the page was open")}`)
+  ).text();
+  expect(results).toContain(PAGE);
+  // Only the edited page was compiled again, and said so.
+  const compiled = (server.output().match(/compiled \S+/g) ?? []).slice(compiledBefore);
+  expect(compiled).toEqual([`compiled ${albumsSourcePath()}`]);
+  expect(server.output()).toMatch(new RegExp(`compiled ${albumsSourcePath().replace(/[.]/g, "\\.")} in \\d+ ms`));
+});
 
 test("a reader who scrolls while the open page is being updated stays where they scrolled", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
@@ -263,52 +256,50 @@ test("a new title, heading and category label show in the sidebar, breadcrumbs, 
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test(
-  "broken MDX shows file, line and column on its page only, the page beside it keeps working; fixing it brings the page back",
-  CORE,
-  async ({ page }) => {
-    test.setTimeout(UPDATE_MS * 4);
-    await openLive(page, PAGE);
-    const lines = original.split("\n");
-    const at = lines.indexOf("## What it does");
-    lines.splice(at, 0, "An unclosed <div> tag breaks this page.", "");
-    writeFileSync(albumsFile(), lines.join("\n"));
+test("broken MDX shows file, line and column on its page only, the page beside it keeps working; fixing it brings the page back", async ({
+  page,
+}) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  const lines = original.split("\n");
+  const at = lines.indexOf("## What it does");
+  lines.splice(at, 0, "An unclosed <div> tag breaks this page.", "");
+  writeFileSync(albumsFile(), lines.join("\n"));
 
-    await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
-      timeout: UPDATE_MS,
-    });
-    await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:`)).toBeVisible();
-    await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible();
-    await expect(page.getByText("An unclosed <div> tag breaks this page.")).toBeVisible();
-    // The report is readable by everyone (contrast of the marked line included), in both themes.
-    for (const theme of ["light", "dark"]) {
-      if (theme === "dark") await page.getByRole("button", { name: "Switch to dark mode" }).first().click();
-      await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-      const { violations } = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-        theme,
-      ).toEqual([]);
-    }
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
+  await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:`)).toBeVisible();
+  await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible();
+  await expect(page.getByText("An unclosed <div> tag breaks this page.")).toBeVisible();
+  // The report is readable by everyone (contrast of the marked line included), in both themes.
+  for (const theme of ["light", "dark"]) {
+    if (theme === "dark") await page.getByRole("button", { name: "Switch to dark mode" }).first().click();
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    const { violations } = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      theme,
+    ).toEqual([]);
+  }
 
-    // The mistake stays on its page: the page beside it still answers 200 with its content, and nothing exited.
-    const response = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
-    expect(response.status).toBe(200);
-    const beside = await response.text();
-    expect(beside).toContain("<h1");
-    expect(beside).toContain("Introduction");
-    expect(beside).not.toContain(albumsSourcePath());
-    expect((await fetch(`${ORIGIN}${PAGE}`)).status).toBe(500);
-    expect(server.child.exitCode).toBeNull();
+  // The mistake stays on its page: the page beside it still answers 200 with its content, and nothing exited.
+  const response = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
+  expect(response.status).toBe(200);
+  const beside = await response.text();
+  expect(beside).toContain("<h1");
+  expect(beside).toContain("Introduction");
+  expect(beside).not.toContain(albumsSourcePath());
+  expect((await fetch(`${ORIGIN}${PAGE}`)).status).toBe(500);
+  expect(server.child.exitCode).toBeNull();
 
-    writeFileSync(albumsFile(), original);
-    await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({
-      timeout: UPDATE_MS,
-    });
-    await expect(page.getByRole("heading", { level: 2, name: "What it does" })).toBeVisible();
-    expect(await stillSameDocument(page)).toBe(true);
-  },
-);
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
+  await expect(page.getByRole("heading", { level: 2, name: "What it does" })).toBeVisible();
+  expect(await stillSameDocument(page)).toBe(true);
+});
 
 test("a broken internal link is shown the same way, with the target it names", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 4);

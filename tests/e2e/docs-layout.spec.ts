@@ -109,7 +109,7 @@ test("previous and next links follow the sidebar order", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link")).toHaveCount(1);
 });
 
-test("links inside a page navigate on the client and the sidebar follows", CORE, async ({ page }) => {
+test("links inside a page navigate on the client and the sidebar follows", async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));

@@ -145,7 +145,7 @@ test("a route module that fails to load reloads the page", async ({ page }) => {
 // The page's clock is paused (Playwright's fake timers), so "slow" and "fast" are decided by the
 // test, not by how busy the machine is: time moves only when the test runs it forward.
 test.describe("the route-change progress bar", () => {
-  test(`shows when a change takes longer than ${PROGRESS_DELAY_MS} ms, and goes away after`, CORE, async ({ page }) => {
+  test(`shows when a change takes longer than ${PROGRESS_DELAY_MS} ms, and goes away after`, async ({ page }) => {
     await page.clock.install();
     await page.goto("/docs/dev-guide/notes");
     await hydrated(page);

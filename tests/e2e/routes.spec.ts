@@ -22,7 +22,7 @@ test.describe("every route of the route table", () => {
   });
 
   for (const path of ["/api", "/api/"]) {
-    test(`${path} answers 200 and names /api as canonical`, CORE, async ({ page }) => {
+    test(`${path} answers 200 and names /api as canonical`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expectTitleFromH1(page);

@@ -147,7 +147,7 @@ test.describe("the head of every kind of page", () => {
     await context.close();
   });
 
-  test("docs pages carry JSON-LD breadcrumbs with absolute URLs", CORE, async ({ page }) => {
+  test("docs pages carry JSON-LD breadcrumbs with absolute URLs", async ({ page }) => {
     await page.goto("/docs/user-guide/features/albums");
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(data["@context"]).toBe("https://schema.org");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CORE, hydrated } from "./helpers";
+import { hydrated } from "./helpers";
 
 /**
  * Where am I: the current page's sidebar entry is in view on arrival, on a
@@ -55,7 +55,7 @@ for (const start of ["/docs/user-guide/introduction", "/docs/next/user-guide/int
   });
 }
 
-test("the sidebar keeps its scroll position across client-side navigation", CORE, async ({ page }) => {
+test("the sidebar keeps its scroll position across client-side navigation", async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto("/docs/dev-guide/roadmap");
   await hydrated(page);

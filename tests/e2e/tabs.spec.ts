@@ -35,25 +35,23 @@ test(
   },
 );
 
-test(
-  "with JavaScript, a choice in one group with a groupId is made in the others, and remembered on the next page",
-  CORE,
-  async ({ page }) => {
-    await page.goto(GUIDE);
-    await hydrated(page);
-    await expect(panel(page, 1, "stack rm")).toBeHidden();
-    await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
-    await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
-    // The second group follows the first.
-    await expect(panel(page, 1, "stack rm")).toBeVisible();
-    await expect(panel(page, 1, "compose down")).toBeHidden();
-    // Another page load (the same guide in Next) opens on the reader's choice.
-    await page.goto(`/docs/next${GUIDE.slice("/docs".length)}`);
-    await hydrated(page);
-    await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
-    await expect(panel(page, 1, "stack rm")).toBeVisible();
-  },
-);
+test("with JavaScript, a choice in one group with a groupId is made in the others, and remembered on the next page", async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  await hydrated(page);
+  await expect(panel(page, 1, "stack rm")).toBeHidden();
+  await groups(page).nth(0).getByText("Docker Swarm", { exact: true }).click();
+  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+  // The second group follows the first.
+  await expect(panel(page, 1, "stack rm")).toBeVisible();
+  await expect(panel(page, 1, "compose down")).toBeHidden();
+  // Another page load (the same guide in Next) opens on the reader's choice.
+  await page.goto(`/docs/next${GUIDE.slice("/docs".length)}`);
+  await hydrated(page);
+  await expect(panel(page, 0, "docker stack deploy")).toBeVisible();
+  await expect(panel(page, 1, "stack rm")).toBeVisible();
+});
 
 test("printed, every panel shows under its label", async ({ page }) => {
   await page.goto(GUIDE);

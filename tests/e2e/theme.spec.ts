@@ -14,7 +14,7 @@ test("light by default even when the system prefers dark", async ({ page }) => {
   );
 });
 
-test("the toggle switches to dark, and a reload keeps dark in the server's HTML", CORE, async ({ page }) => {
+test("the toggle switches to dark, and a reload keeps dark in the server's HTML", async ({ page }) => {
   await page.goto("/docs/user-guide/installation");
   await hydrated(page);
   await page.getByRole("button", { name: "Switch to dark mode" }).click();

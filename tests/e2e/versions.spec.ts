@@ -95,33 +95,29 @@ test.describe("with Next built", () => {
     },
   );
 
-  test(
-    "switching versions keeps the page, and falls back to the introduction (with JavaScript)",
-    CORE,
-    async ({ page }) => {
-      const errors = collectErrors(page);
-      await page.goto(inBoth);
-      await hydrated(page);
-      const title = await page.locator("h1").innerText();
-      await versionMenu(page, current.version.label).click();
-      await menuEntry(page, next!.version.label).click();
-      await expect(page).toHaveURL(new RegExp(`${inBothNext}$`));
-      await expect(page.locator("h1")).toHaveText(title);
-      await expect(banner(page)).toBeVisible();
+  test("switching versions keeps the page, and falls back to the introduction (with JavaScript)", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(inBoth);
+    await hydrated(page);
+    const title = await page.locator("h1").innerText();
+    await versionMenu(page, current.version.label).click();
+    await menuEntry(page, next!.version.label).click();
+    await expect(page).toHaveURL(new RegExp(`${inBothNext}$`));
+    await expect(page.locator("h1")).toHaveText(title);
+    await expect(banner(page)).toBeVisible();
 
-      await versionMenu(page, next!.version.label).click();
-      await menuEntry(page, `${current.version.label} (current)`).click();
-      await expect(page).toHaveURL(new RegExp(`${inBoth}$`));
-      await expect(banner(page)).toHaveCount(0);
+    await versionMenu(page, next!.version.label).click();
+    await menuEntry(page, `${current.version.label} (current)`).click();
+    await expect(page).toHaveURL(new RegExp(`${inBoth}$`));
+    await expect(banner(page)).toHaveCount(0);
 
-      await page.goto(nextOnly!);
-      await hydrated(page);
-      await versionMenu(page, next!.version.label).click();
-      await menuEntry(page, `${current.version.label} (current)`).click();
-      await expect(page).toHaveURL(new RegExp(`${current.entry}$`));
-      expect(errors).toEqual([]);
-    },
-  );
+    await page.goto(nextOnly!);
+    await hydrated(page);
+    await versionMenu(page, next!.version.label).click();
+    await menuEntry(page, `${current.version.label} (current)`).click();
+    await expect(page).toHaveURL(new RegExp(`${current.entry}$`));
+    expect(errors).toEqual([]);
+  });
 
   test("switching versions keeps the page, and falls back to the introduction (without JavaScript)", async ({
     browser,

@@ -2,7 +2,7 @@
 // Builds the content like `npm run build:content` (compiled pages come from
 // .cache/content when unchanged), then searches it like the server does.
 //
-//   node --import tsx --test tests/unit/search.test.ts
+//   node --import tsx --test tests/integration/search.test.ts
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";

@@ -2,7 +2,7 @@
 // real text, markers that exist, and a markup budget (they are sent in the
 // HTML of every page that shows them, the landing page included).
 //
-//   node --import tsx --test tests/unit/diagrams.test.ts
+//   node --import tsx --test tests/integration/diagrams.test.ts
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
