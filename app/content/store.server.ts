@@ -1,10 +1,11 @@
 import { copyFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { json } from "@remix-run/node";
+import type { ApiPageContent } from "~/api-reference/types";
 import { LIVE_CONTENT } from "~/http/guard-contract";
 import { Lru } from "~/lib/lru";
-import { joinedParts } from "~/search/parts";
-import type { VersionSearchData } from "~/search/types";
+import { joinedPart, joinedParts, type SearchHead, type TermPostings, type VersionSource } from "~/search/parts";
+import type { SearchDocument } from "~/search/types";
 import { PackError, PackReader, type RecordRef } from "./pack.server";
 import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
 import type { CompiledPage, SiteContent } from "./types";
@@ -12,8 +13,15 @@ import type { CompiledPage, SiteContent } from "./types";
 /** Written by `npm run build:content`, relative to the working directory: one pack file (app/content/pack.server.ts). */
 export const SITE_CONTENT_FILE = "build/content/site.pack";
 
-/** Everything but the pages and the search index: read at start and kept. */
+/**
+ * Everything but the pages, the search index and the API references: read at
+ * start and kept. Its versions carry `api: null`; each reference is a record
+ * of its own (`SiteIndex.apis`), read when a page of it is asked for.
+ */
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
+
+/** The pack format this server reads; bumped whenever the index or a record changes shape. */
+export const PACK_FORMAT = 3;
 
 /** What a server knows of a page without reading it. */
 export interface PageSummary {
@@ -25,16 +33,34 @@ export interface PageSummary {
 
 /** The pack's index (app/content/pack.server.ts). */
 export interface SiteIndex {
-  format: 2;
+  format: typeof PACK_FORMAT;
   buildId: string;
   shell: RecordRef;
-  /** Each docs version's search index, by version id (read at the first search in that version). */
-  search: Record<string, RecordRef>;
+  /**
+   * Each version's API reference, by version id: about 1.7 MB of JSON each,
+   * so a shell that held them all grew with every release (18 MB at ten).
+   */
+  apis: Record<string, RecordRef>;
+  /**
+   * Each docs version's search index, by version id: its head is read at the
+   * first search in that version, its documents at the first that finds
+   * something, a block of postings when a query needs one of its terms.
+   */
+  search: Record<string, StoredSearch>;
   pages: Record<string, [...RecordRef, kind: CompiledPage["kind"], version: string | null, lastUpdated: string | null]>;
+}
+
+/** Where one version's search index lies in the pack (app/search/parts.ts). */
+export interface StoredSearch {
+  head: RecordRef;
+  documents: RecordRef;
+  blocks: RecordRef[];
 }
 
 /** Pages kept parsed, by the bytes of their records: what readers open often stays, memory stays bounded. */
 const PAGE_CACHE_BYTES = 6 * 1024 * 1024;
+/** API references kept parsed, by the bytes of their records: the current release's and one or two others. */
+const API_CACHE_BYTES = 6 * 1024 * 1024;
 
 type LiveView = { current(): { content: SiteContent | null; problems: ContentProblem[] | null } | null };
 
@@ -62,7 +88,25 @@ let opened: Opened | null = null;
 export function openSiteContent(file: string, options: { privateCopy?: boolean } = {}): { content: SiteContent; index: SiteIndex; reader: PackReader<SiteIndex> } {
   const reader = options.privateCopy ? openPrivateCopy(file) : new PackReader<SiteIndex>(file);
   const { index } = reader;
+  if (index.format !== PACK_FORMAT) {
+    reader.close();
+    throw new PackError(file, `has format ${String(index.format)}, and this server reads format ${PACK_FORMAT}`);
+  }
   const shell = reader.record<SiteShell>(index.shell);
+  const apis = new Lru<string, ApiPageContent>(API_CACHE_BYTES);
+  const loadApi = (version: string): ApiPageContent | null => {
+    const ref = Object.hasOwn(index.apis, version) ? index.apis[version] : undefined;
+    if (!ref) return null;
+    const cached = apis.get(version);
+    if (cached) return cached;
+    const api = reader.record<ApiPageContent>(ref);
+    apis.set(version, api, ref[1]);
+    return api;
+  };
+  // Callers read `entry.api` as when the shell held every reference.
+  const versions = shell.versions.map((entry) =>
+    Object.defineProperty({ ...entry }, "api", { get: () => loadApi(entry.version.id), enumerable: true }),
+  );
   const cache = new Lru<string, CompiledPage>(PAGE_CACHE_BYTES);
   const load = (url: string): CompiledPage | undefined => {
     const entry = Object.hasOwn(index.pages, url) ? index.pages[url] : undefined;
@@ -82,15 +126,29 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
       typeof key === "string" && Object.hasOwn(index.pages, key) ? { get: () => load(key), enumerable: true, configurable: true } : undefined,
   });
   const readPart = (version: string) => {
-    const ref = Object.hasOwn(index.search, version) ? index.search[version] : undefined;
-    return ref ? { data: reader.record<VersionSearchData>(ref), bytes: ref[1] } : undefined;
+    const stored = Object.hasOwn(index.search, version) ? index.search[version] : undefined;
+    if (!stored) return undefined;
+    const source: VersionSource = {
+      head: reader.record<SearchHead>(stored.head),
+      documentsBytes: stored.documents[1],
+      documents: () => reader.record<SearchDocument[]>(stored.documents),
+      block: (n) => reader.record<TermPostings[]>(stored.blocks[n]!),
+    };
+    return { source, bytes: stored.head[1] };
   };
   const content: SiteContent = {
     ...shell,
+    versions,
     pages,
     // Every version's index at once: for scripts and tests; a server's search reads one part at a time.
     get search() {
-      return joinedParts(Object.keys(index.search).map((version) => readPart(version)!.data));
+      return joinedParts(
+        Object.keys(index.search).map((version) => {
+          const { source } = readPart(version)!;
+          const blocks = source.head.blockEnds.map((_, n) => source.block(n));
+          return joinedPart({ head: source.head, documents: source.documents(), blocks });
+        }),
+      );
     },
   };
   searchParts.set(content, readPart);
@@ -98,7 +156,7 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
 }
 
 /** How the search of a pack's content reads one version's index (see searchPartReader). */
-const searchParts = new WeakMap<object, (version: string) => { data: VersionSearchData; bytes: number } | undefined>();
+const searchParts = new WeakMap<object, (version: string) => { source: VersionSource; bytes: number } | undefined>();
 
 /**
  * Reads one version's search index, with its stored size, from the pack

@@ -7,7 +7,11 @@ export class Lru<K, V> {
   private readonly entries = new Map<K, { value: V; weight: number }>();
   private total = 0;
 
-  constructor(private readonly maxWeight: number) {}
+  /** @param onDrop called with each entry dropped for room (not for one replaced or cleared). */
+  constructor(
+    private readonly maxWeight: number,
+    private readonly onDrop?: (key: K, value: V) => void,
+  ) {}
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
@@ -30,6 +34,7 @@ export class Lru<K, V> {
       if (this.total <= this.maxWeight || this.entries.size === 1) break;
       this.entries.delete(oldest);
       this.total -= entry.weight;
+      this.onDrop?.(oldest, entry.value);
     }
   }
 

@@ -2,25 +2,27 @@ import { currentVersion } from "~/content/site-versions";
 import { getSiteContent, searchPartReader } from "~/content/store.server";
 import type { SiteContent } from "~/content/types";
 import { Lru } from "~/lib/lru";
-import { SiteSearch, VersionIndex } from "./engine.server";
-import { versionParts } from "./parts";
+import { SearchCaches, SiteSearch, VersionIndex } from "./engine.server";
+import { inMemorySource, versionParts, type VersionSource } from "./parts";
 import type { VersionSearchData } from "./types";
 
 /**
- * The largest stored index of one version a server takes. A loaded index
- * holds about 4.5 times its stored bytes in the heap (measured at 1,000
- * pages: 6.7 MB records, 30 MB of heap each), and the server's heap is 128 MB
- * with the shell, the page caches and rendering in it: past this the build
- * fails, naming the version, rather than the server at the first search in it.
+ * The largest part of one version's stored index a server loads: its head
+ * (document statistics and terms) and its documents; the postings stay on
+ * disk. Loaded, they hold about 2.2 times their stored bytes in the heap
+ * (measured at 10,000 pages: 9.4 MB of records, 20 MB of heap), and the
+ * server's heap is 128 MB with the shell, the page caches and rendering in it:
+ * past this the build fails, naming the version, rather than the server at
+ * the first search in it.
  */
-export const MAX_VERSION_INDEX_BYTES = 8 * 1024 * 1024;
+export const MAX_VERSION_INDEX_BYTES = 16 * 1024 * 1024;
 
-/**
- * Versions' indexes kept loaded, by the bytes of their stored records: one of
- * the largest, or a few smaller ones (at least one always stays). A search
- * holds what readers searched lately, whatever the number of releases.
- */
-const LOADED_INDEX_BYTES = 12 * 1024 * 1024;
+/** Versions' heads kept loaded, by their stored bytes (about 0.5 MB per 1,000 pages; at least one stays). */
+const LOADED_HEAD_BYTES = 4 * 1024 * 1024;
+/** Versions' documents kept loaded, by their stored bytes: one version of a thousand pages, or several smaller ones. */
+const LOADED_DOCUMENT_BYTES = 12 * 1024 * 1024;
+/** Postings kept converted, in document-field pairs, across versions (about 6 MB of heap). */
+const KEPT_POSTINGS = 150_000;
 
 let loaded: { content: SiteContent; search: SiteSearch } | null = null;
 
@@ -35,8 +37,8 @@ export function getSiteSearch(): SiteSearch {
   return loaded.search;
 }
 
-/** Reads one version's part of the index, with its size in bytes; undefined for a version without one. */
-type PartReader = (version: string) => { data: VersionSearchData; bytes: number } | undefined;
+/** Reads one version's part of the index, with its head's stored bytes; undefined for a version without one. */
+type PartReader = (version: string) => { source: VersionSource; bytes: number } | undefined;
 
 /** Parts of an index held in memory (the content as built, or in development). */
 function inMemoryParts(content: Pick<SiteContent, "search">): PartReader {
@@ -45,7 +47,7 @@ function inMemoryParts(content: Pick<SiteContent, "search">): PartReader {
     parts ??= new Map(versionParts(content.search).map((part) => [part.version, part]));
     const data = parts.get(version);
     // Already in memory: its weight is one entry, and the cache keeps them all.
-    return data ? { data, bytes: 0 } : undefined;
+    return data ? { source: inMemorySource(data), bytes: 0 } : undefined;
   };
 }
 
@@ -57,12 +59,13 @@ export function siteSearchOf(content: Pick<SiteContent, "search" | "versions">):
     current: version.status === "current",
   }));
   const readPart = searchPartReader(content) ?? inMemoryParts(content);
-  const cache = new Lru<string, VersionIndex>(LOADED_INDEX_BYTES);
+  const cache = new Lru<string, VersionIndex>(LOADED_HEAD_BYTES);
+  const caches = new SearchCaches(LOADED_DOCUMENT_BYTES, KEPT_POSTINGS);
   const indexOf = (version: string): VersionIndex => {
     const cached = cache.get(version);
     if (cached) return cached;
     const part = readPart(version);
-    const index = part ? VersionIndex.load(part.data) : VersionIndex.empty();
+    const index = part ? VersionIndex.load(part.source, caches) : VersionIndex.empty();
     cache.set(version, index, part?.bytes ?? 0);
     return index;
   };

@@ -22,6 +22,8 @@ const { LiveContent } = await import("../../app/content/build/live.server.ts");
 const live = new LiveContent({
   root: workerData.root,
   contentDir: workerData.contentDir,
+  // The scale benchmark points the dev server at the cache its build filled (else .cache/content).
+  ...(process.env.SITE_CONTENT_CACHE_DIR ? { cacheDir: process.env.SITE_CONTENT_CACHE_DIR } : {}),
   log: (line) => console.log(`[content] ${line}`),
 });
 // Each state goes to the app server as what changed since the last

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build/build.server";
-import { MAX_INDEX_BYTES, PackError, PackReader } from "../../app/content/pack.server";
+import { MAX_INDEX_BYTES, PackError, PackReader, PackWriter } from "../../app/content/pack.server";
 import { readWholeSiteContent, writeSiteContent } from "../../app/content/build/store-file.server";
-import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
+import { openSiteContent, type SiteIndex, type SiteShell } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { MAX_VERSION_INDEX_BYTES, siteSearchOf } from "../../app/search/store.server";
 import { joinedParts, versionParts } from "../../app/search/parts";
@@ -47,10 +47,57 @@ describe("the content store (one pack file per build)", () => {
 
   test("navigation and versions are read once with the shell", () => {
     const { content, reader } = openSiteContent(file);
+    try {
+      assert.deepEqual(content.versions, built.versions);
+      assert.ok(content.versions.every((entry) => entry.navigation.length > 0));
+      assert.deepEqual(content.partials, built.partials);
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("each API reference is a record of its own, read when asked for; a corrupt one fails only its version", () => {
+    const reader = new PackReader<SiteIndex>(file);
+    const shell = reader.record<SiteShell>(reader.index.shell);
+    const apiVersions = Object.keys(reader.index.apis);
     reader.close();
-    assert.deepEqual(content.versions, built.versions);
-    assert.ok(content.versions.every((entry) => entry.navigation.length > 0));
-    assert.deepEqual(content.partials, built.partials);
+    assert.ok(
+      shell.versions.every((entry) => entry.api === null),
+      "the shell holds no API reference",
+    );
+    assert.deepEqual(
+      apiVersions,
+      built.versions.filter((entry) => entry.api).map((entry) => entry.version.id),
+    );
+    const { content, reader: opened } = openSiteContent(file);
+    try {
+      for (const [i, entry] of content.versions.entries()) assert.deepEqual(entry.api, built.versions[i]!.api);
+      assert.equal(content.versions[0]!.api, content.versions[0]!.api, "kept parsed while in the cache");
+    } finally {
+      opened.close();
+    }
+    const two = withNext();
+    const twoFile = join(dir, "two-apis.pack");
+    writeSiteContent(twoFile, two);
+    const bytes = readFileSync(twoFile);
+    const twoReader = new PackReader<SiteIndex>(twoFile);
+    const [broken, whole] = Object.keys(twoReader.index.apis);
+    const [offset] = twoReader.index.apis[broken!]!;
+    twoReader.close();
+    bytes[offset + 5] = bytes[offset + 5]! ^ 0xff;
+    const corrupt = join(dir, "corrupt-api.pack");
+    writeFileSync(corrupt, bytes);
+    const { content: damaged, reader: damagedReader } = openSiteContent(corrupt);
+    try {
+      const of = (id: string) => damaged.versions.find((entry) => entry.version.id === id)!;
+      assert.throws(
+        () => of(broken!).api,
+        (error: Error) => error instanceof PackError && /corrupt record/.test(error.message),
+      );
+      assert.deepEqual(of(whole!).api, two.versions.find((entry) => entry.version.id === whole)!.api);
+    } finally {
+      damagedReader.close();
+    }
   });
 
   test("search over the stored index answers as over the built one", () => {
@@ -94,7 +141,7 @@ describe("the content store (one pack file per build)", () => {
     const bytes = readFileSync(copy);
     const reader = new PackReader<SiteIndex>(copy);
     assert.deepEqual(Object.keys(reader.index.search), ["next", built.versions[0]!.version.id]);
-    const [offset] = reader.index.search["next"]!;
+    const [offset] = reader.index.search["next"]!.head;
     reader.close();
     bytes[offset + 5] = bytes[offset + 5]! ^ 0xff;
     writeFileSync(copy, bytes);
@@ -153,6 +200,15 @@ describe("the content store (one pack file per build)", () => {
     const foreign = join(dir, "foreign.pack");
     writeFileSync(foreign, JSON.stringify(built).slice(0, 5000));
     assert.throws(() => new PackReader(foreign), PackError);
+    const older = join(dir, "older.pack");
+    const written = new PackWriter<Omit<SiteIndex, "format"> & { format: number }>(older);
+    written.finish({ format: 2, buildId: "x", shell: written.add({}), apis: {}, search: {}, pages: {} });
+    assert.throws(
+      () => openSiteContent(older),
+      (error: Error) =>
+        error instanceof PackError &&
+        /has format 2, and this server reads format \d+.*npm run build/.test(error.message),
+    );
     const empty = join(dir, "empty.pack");
     writeFileSync(empty, "");
     assert.throws(() => new PackReader(empty), PackError);
@@ -232,5 +288,18 @@ describe("the bounded cache", () => {
     assert.equal(lru.get("c"), 3);
     lru.set("big", 4, 50);
     assert.equal(lru.size, 1, "one entry heavier than the bound is kept alone");
+  });
+
+  test("says which entries it dropped for room, and only those", () => {
+    const dropped: string[] = [];
+    const lru = new Lru<string, number>(10, (key) => dropped.push(key));
+    lru.set("a", 1, 4);
+    lru.set("b", 2, 4);
+    lru.set("a", 5, 4);
+    assert.deepEqual(dropped, [], "a replaced entry is not dropped");
+    lru.set("c", 3, 4);
+    assert.deepEqual(dropped, ["b"]);
+    lru.clear();
+    assert.deepEqual(dropped, ["b"]);
   });
 });

@@ -1,17 +1,20 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { versionParts } from "~/search/parts";
+import { splitPart, versionParts } from "~/search/parts";
 import { MAX_VERSION_INDEX_BYTES } from "~/search/store.server";
 import { PackWriter } from "../pack.server";
-import { openSiteContent, type SiteIndex, type SiteShell } from "../store.server";
+import { openSiteContent, PACK_FORMAT, type SiteIndex, type SiteShell } from "../store.server";
 import type { SiteContent } from "../types";
 
 /**
- * The largest shell (versions, navigation, API references) a server with a
- * 128 MB heap takes (it is read at start; a version's search index has its
- * own limit, MAX_VERSION_INDEX_BYTES). Past these, the build fails rather than the server.
+ * The largest shell (versions, navigation, partials) a server with a 128 MB
+ * heap takes (it is read at start; an API reference and a version's search
+ * index are records of their own, with their own limits). Past these, the
+ * build fails rather than the server.
  */
 const MAX_SHELL_BYTES = 16 * 1024 * 1024;
+/** One version's API reference, read whole when one of its pages is asked for (today's: 1.7 MB). */
+const MAX_API_BYTES = 6 * 1024 * 1024;
 
 function fits(what: string, value: unknown, max: number, which = ""): void {
   const bytes = Buffer.byteLength(JSON.stringify(value));
@@ -29,14 +32,18 @@ function fits(what: string, value: unknown, max: number, which = ""): void {
  */
 export function writeSiteContent(file: string, content: SiteContent): number {
   mkdirSync(dirname(file), { recursive: true });
-  const { pages, search, ...rest } = content;
-  const shell: SiteShell = rest;
-  fits("shell (versions, navigation, API references)", shell, MAX_SHELL_BYTES);
-  const parts = versionParts(search);
-  for (const part of parts) fits("search index", part, MAX_VERSION_INDEX_BYTES, ` (version ${part.version})`);
+  const { pages, search, versions, ...rest } = content;
+  const shell: SiteShell = { ...rest, versions: versions.map((entry) => ({ ...entry, api: null })) };
+  fits("shell (versions, navigation, partials)", shell, MAX_SHELL_BYTES);
+  for (const { version, api } of versions) if (api) fits("API reference", api, MAX_API_BYTES, ` (version ${version.id})`);
+  const parts = versionParts(search).map(splitPart);
+  // What a server loads at the first search in a version: its head and its documents (the postings stay on disk).
+  for (const { head, documents } of parts) fits("search index", [head, documents], MAX_VERSION_INDEX_BYTES, ` (version ${head.version})`);
   const writer = new PackWriter<SiteIndex>(file);
-  const index: SiteIndex = { format: 2, buildId: content.buildId, shell: writer.add(shell), search: {}, pages: {} };
-  for (const part of parts) index.search[part.version] = writer.add(part);
+  const index: SiteIndex = { format: PACK_FORMAT, buildId: content.buildId, shell: writer.add(shell), apis: {}, search: {}, pages: {} };
+  for (const { version, api } of versions) if (api) index.apis[version.id] = writer.add(api);
+  for (const { head, documents, blocks } of parts)
+    index.search[head.version] = { head: writer.add(head), documents: writer.add(documents), blocks: blocks.map((block) => writer.add(block)) };
   for (const page of Object.values(pages)) index.pages[page.url] = [...writer.add(page), page.kind, page.version, page.lastUpdated];
   return writer.finish(index);
 }
@@ -45,7 +52,7 @@ export function writeSiteContent(file: string, content: SiteContent): number {
 export function readWholeSiteContent(file: string): SiteContent {
   const { content, reader } = openSiteContent(file);
   try {
-    return { ...content, pages: Object.fromEntries(Object.keys(content.pages).map((url) => [url, content.pages[url]!])), search: content.search };
+    return { ...content, versions: content.versions.map((entry) => ({ ...entry })), pages: Object.fromEntries(Object.keys(content.pages).map((url) => [url, content.pages[url]!])), search: content.search };
   } finally {
     reader.close();
   }

@@ -1,0 +1,167 @@
+// The search keeps each version's postings on disk and hands MiniSearch only
+// a query's terms (docs/decisions/044-search-postings-on-disk.md): these tests
+// pin that it scores exactly as MiniSearch over the whole index, on the real
+// content, for words, prefixes, typos and identifiers; and that a damaged
+// block of postings fails only the queries that need it.
+//
+//   node --import tsx --test tests/integration/search-postings.test.ts
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import MiniSearch from "minisearch";
+import { buildSiteContent } from "../../app/content/build/build.server";
+import { writeSiteContent } from "../../app/content/build/store-file.server";
+import { PackError, PackReader } from "../../app/content/pack.server";
+import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
+import type { SiteContent } from "../../app/content/types";
+import { minisearchQuery, SearchCaches, VersionIndex } from "../../app/search/engine.server";
+import { INDEX_OPTIONS, type IndexedFields } from "../../app/search/index-options";
+import { PAGE_LIMITS } from "../../app/search/limits";
+import { inMemorySource, splitPart, versionParts } from "../../app/search/parts";
+import { siteSearchOf } from "../../app/search/store.server";
+import { queryTerms } from "../../app/search/text";
+import type { VersionSearchData } from "../../app/search/types";
+
+const root = join(import.meta.dirname, "../..");
+
+let content: SiteContent;
+let part: VersionSearchData;
+
+before(async () => {
+  content = (await buildSiteContent({ root })).content;
+  part = versionParts(content.search).find(
+    (p) => p.version === content.versions.find((v) => v.version.status === "current")!.version.id,
+  )!;
+});
+
+/** Queries a reader types: words, a prefix, typos, identifiers and paths, mixed. */
+function queries(): string[] {
+  const titles = part.documents.map((d) => d.title).filter((t, i, all) => all.indexOf(t) === i);
+  const words = titles.flatMap((t) => t.toLowerCase().split(/\W+/)).filter((w) => w.length > 3);
+  const typo = (w: string) => `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`;
+  return [
+    ...titles.slice(0, 40),
+    ...words.slice(0, 60).map((w) => w.slice(0, 3)),
+    ...words.slice(0, 60).map(typo),
+    ...words.slice(0, 30).map((w, i) => `${w} ${words[(i * 7) % words.length]}`),
+    "SMRITI_JOB_CONCURRENCY",
+    "docker-compose.yml",
+    "/v1/albums",
+    "POST /v1/albums/{id}/assets",
+    "thumbnail cache size",
+    "backup restore database",
+    "xyzzy nothing matches",
+  ];
+}
+
+describe("postings read per query", () => {
+  test("score exactly as MiniSearch over the whole index", () => {
+    const whole = MiniSearch.loadJS<IndexedFields>(part.index, INDEX_OPTIONS);
+    const lazy = VersionIndex.load(inMemorySource(part), new SearchCaches(0, 0));
+    const list = queries();
+    assert.ok(list.length > 150);
+    let matched = 0;
+    for (const text of list) {
+      const { words, compounds } = queryTerms(text);
+      const { query, options } = minisearchQuery(words, compounds);
+      const expected = whole.search(query, options).map((r) => [r.id, r.score, r.terms, r.queryTerms, r.match]);
+      const found = lazy.find(words, compounds).map(({ result: r }) => [r.id, r.score, r.terms, r.queryTerms, r.match]);
+      assert.deepEqual(found, expected, text);
+      if (expected.length) matched += 1;
+    }
+    assert.ok(matched > 120, `${matched} queries found something`);
+  });
+
+  test("a version's head is small beside its postings: the blocks hold the terms' occurrences", () => {
+    const split = splitPart(part);
+    const head = JSON.stringify(split.head).length;
+    const blocks = JSON.stringify(split.blocks).length;
+    assert.ok(split.blocks.length > 1, "more than one block");
+    assert.ok(blocks > 2 * head, `blocks ${blocks} bytes, head ${head}`);
+    assert.equal(split.head.terms.length, part.index.index.length);
+  });
+
+  describe("from a pack", () => {
+    let dir: string;
+    before(() => {
+      dir = mkdtempSync(join(tmpdir(), "search-postings-"));
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    test("a damaged block fails the queries that need its terms, and only those", () => {
+      const file = join(dir, "site.pack");
+      writeSiteContent(file, content);
+      const reader = new PackReader<SiteIndex>(file);
+      const stored = reader.index.search[part.version]!;
+      const head = reader.record<ReturnType<typeof splitPart>["head"]>(stored.head);
+      reader.close();
+      // The block holding "docker", damaged on disk.
+      const block = head.blockEnds.findIndex((end) => head.terms.indexOf("docker") < end);
+      assert.ok(block >= 0);
+      const bytes = readFileSync(file);
+      const [offset] = stored.blocks[block]!;
+      bytes[offset + 3] = bytes[offset + 3]! ^ 0xff;
+      writeFileSync(file, bytes);
+      const { content: damaged, reader: opened } = openSiteContent(file);
+      try {
+        const search = siteSearchOf(damaged);
+        const other = head.terms.find(
+          (term, i) => term.length > 5 && /^[a-z]+$/.test(term) && i >= head.blockEnds[block]!,
+        )!;
+        assert.ok(search.search(other, PAGE_LIMITS).total > 0, other);
+        assert.throws(
+          () => search.search("docker", PAGE_LIMITS),
+          (error: Error) => error instanceof PackError && /corrupt record/.test(error.message),
+        );
+        assert.ok(search.search(other, PAGE_LIMITS).total > 0, "still answers after the failure");
+      } finally {
+        opened.close();
+      }
+    });
+  });
+});
+
+describe("what a search keeps loaded", () => {
+  test("display data past the shared bound is dropped and read again when needed, with the same answers", () => {
+    const parts = versionParts(content.search);
+    assert.ok(parts.length >= 2, "two versions at least");
+    let reads = 0;
+    const caches = new SearchCaches(1, 1000);
+    const indexes = parts.map((p) => {
+      const source = inMemorySource(p);
+      return VersionIndex.load(
+        { ...source, documentsBytes: 1, documents: () => ((reads += 1), source.documents()) },
+        caches,
+      );
+    });
+    const word = "backup";
+    const first = indexes.map((index) => index.find([word], []).map((f) => f.document.url));
+    assert.equal(reads, parts.length);
+    // The bound holds one version's documents: searching the first again reads them again.
+    const again = indexes[0]!.find([word], []).map((f) => f.document.url);
+    assert.equal(reads, parts.length + 1);
+    assert.deepEqual(again, first[0]);
+    assert.ok(again.length > 0);
+  });
+});
+
+describe("phrases checked only where they can change the best hits", () => {
+  test("the best hits are those of a search that checks every section", () => {
+    const site = siteSearchOf(content);
+    const every = { ...PAGE_LIMITS, hits: 100_000 };
+    const common = ["photo", "album", "server", "library", "user", "api", "storage", "backup", "upload", "settings"];
+    const pairs = common.flatMap((a) => common.filter((b) => b !== a).map((b) => `${a} ${b}`));
+    const list = [...queries().filter((q) => q.trim().includes(" ")), ...pairs];
+    let pruned = 0;
+    for (const text of list) {
+      const few = site.search(text, PAGE_LIMITS);
+      const all = site.search(text, every);
+      assert.equal(few.total, all.total, text);
+      assert.deepEqual(few.hits, all.hits.slice(0, PAGE_LIMITS.hits), text);
+      if (few.total > PAGE_LIMITS.hits) pruned += 1;
+    }
+    assert.ok(pruned >= 25, `${pruned} queries had more pages than hits shown`);
+  });
+});
