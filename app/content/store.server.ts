@@ -8,7 +8,7 @@ import { joinedPart, joinedParts, type SearchHead, type TermPostings, type Versi
 import type { SearchDocument } from "~/search/types";
 import { PackError, PackReader, type RecordRef } from "./pack.server";
 import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
-import type { CompiledPage, SiteContent } from "./types";
+import type { CompiledPage, SiteContent, VersionContent } from "./types";
 
 /** Written by `npm run build:content`, relative to the working directory: one pack file (app/content/pack.server.ts). */
 export const SITE_CONTENT_FILE = "build/content/site.pack";
@@ -104,9 +104,11 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     return api;
   };
   // Callers read `entry.api` as when the shell held every reference.
-  const versions = shell.versions.map((entry) =>
-    Object.defineProperty({ ...entry }, "api", { get: () => loadApi(entry.version.id), enumerable: true }),
-  );
+  const versions = shell.versions.map((entry) => {
+    const lazy = Object.defineProperty({ ...entry }, "api", { get: () => loadApi(entry.version.id), enumerable: true });
+    storedApis.set(lazy, Object.hasOwn(index.apis, entry.version.id));
+    return lazy;
+  });
   const cache = new Lru<string, CompiledPage>(PAGE_CACHE_BYTES);
   const load = (url: string): CompiledPage | undefined => {
     const entry = Object.hasOwn(index.pages, url) ? index.pages[url] : undefined;
@@ -153,6 +155,14 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
   };
   searchParts.set(content, readPart);
   return { content, index, reader };
+}
+
+/** Whether each version of a pack's content has an API reference, known without reading it. */
+const storedApis = new WeakMap<VersionContent, boolean>();
+
+/** Whether a version has an API reference, without reading it from the store. */
+export function hasApiReference(entry: VersionContent): boolean {
+  return storedApis.get(entry) ?? entry.api !== null;
 }
 
 /** How the search of a pack's content reads one version's index (see searchPartReader). */

@@ -1,5 +1,6 @@
 import { getSiteConfig } from "~/config.server";
 import { categoryTrail, flattenNavigation } from "~/content/navigation.server";
+import { sidebarFor } from "./sidebar";
 import { currentVersion, versionById } from "~/content/site-versions";
 import { findPage, getSiteContent, liveProblems, pageKind } from "~/content/store.server";
 import type { CompiledPage } from "~/content/types";
@@ -54,7 +55,7 @@ function cachedDocRouteData(url: string): DocRouteData | null {
   const data: DocRouteData = {
     ...contentRouteData(page),
     ...versionLinks(content, version, page.url, (same) => pageKind(same) === "doc"),
-    navigation,
+    navigation: sidebarFor(navigation, page.slug),
     breadcrumbs: [
       { label: "Docs", url: version.version.docsBase },
       ...(categoryTrail(navigation, page.slug) ?? []).map((label) => ({ label })),

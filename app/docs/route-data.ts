@@ -1,5 +1,6 @@
 import type { ContentProblem } from "~/content/problems";
-import type { NavItem, TocEntry } from "~/content/types";
+import type { TocEntry } from "~/content/types";
+import type { SidebarItem } from "./sidebar";
 
 export interface PageLink {
   label: string;
@@ -109,7 +110,8 @@ export function versionMenu(
 
 /** A docs page adds the sidebar, breadcrumbs and previous/next links. */
 export interface DocRouteData extends ContentRouteData, PageVersions {
-  navigation: NavItem[];
+  /** The version's sidebar as this page shows it (app/docs/sidebar.ts). */
+  navigation: SidebarItem[];
   /** Development only: mistakes in the version's `_category_.json` files, shown above the sidebar. */
   navigationProblems?: ContentProblem[];
   breadcrumbs: Breadcrumb[];

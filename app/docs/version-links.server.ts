@@ -1,5 +1,5 @@
 import { currentVersion } from "~/content/site-versions";
-import { getSiteContent } from "~/content/store.server";
+import { getSiteContent, hasApiReference } from "~/content/store.server";
 import type { SiteContent, VersionContent } from "~/content/types";
 import { mapUrlToVersion } from "~/content/versions";
 import type { PageVersions, SiteVersion } from "./route-data";
@@ -31,16 +31,18 @@ export function siteVersionsOf(
   content: Pick<SiteContent, "versions"> & Partial<Pick<SiteContent, "pages">>,
 ): SiteVersion[] {
   const currentApi = currentVersion(content).version.apiUrl;
-  return content.versions.map(({ version, entry, api }) => {
+  // Every request asks this (the root loader): nothing here may read a page or an API reference from the store.
+  return content.versions.map((versionEntry) => {
+    const { version, entry } = versionEntry;
     const guide = `${version.docsBase}/${GUIDE_SLUG}`;
     return {
       id: version.id,
       label: version.label,
       status: version.status,
       entry,
-      guide: content.pages?.[guide] ? guide : entry,
+      guide: content.pages && Object.hasOwn(content.pages, guide) ? guide : entry,
       docsBase: version.docsBase,
-      apiUrl: api ? version.apiUrl : currentApi,
+      apiUrl: hasApiReference(versionEntry) ? version.apiUrl : currentApi,
     };
   });
 }

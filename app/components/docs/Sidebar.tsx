@@ -1,9 +1,9 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { NavItem } from "~/content/types";
+import type { SidebarItem } from "~/docs/sidebar";
 import { revealCurrentEntry, SIDEBAR_POSITION_SCRIPT } from "~/lib/sidebar-position";
 
-function Items({ items, depth }: { items: NavItem[]; depth: number }) {
+function Items({ items, depth }: { items: SidebarItem[]; depth: number }) {
   return (
     <ul className={depth > 0 ? "ml-3 border-l border-slate-200 pl-2 dark:border-slate-800" : ""}>
       {items.map((item) =>
@@ -11,6 +11,16 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
           <li key={item.url}>
             <NavLink to={item.url} end prefetch="intent" className="sidebar-link">
               {item.label}
+            </NavLink>
+          </li>
+        ) : item.type === "folded" ? (
+          // A category the current page is not in, in a large version: a link to its first page, where it opens.
+          <li key={item.label} className="mt-2">
+            <NavLink to={item.url} prefetch="intent" className="sidebar-category">
+              {item.label}
+              <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+                {item.pages} {item.pages === 1 ? "page" : "pages"}
+              </span>
             </NavLink>
           </li>
         ) : (
@@ -41,7 +51,7 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
  * first paint). It stays mounted across client-side navigation, so it keeps
  * its scroll position; only a page whose entry is out of view scrolls it.
  */
-export function Sidebar({ navigation, label = "Docs" }: { navigation: NavItem[]; label?: string }) {
+export function Sidebar({ navigation, label = "Docs" }: { navigation: SidebarItem[]; label?: string }) {
   const ref = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const arrived = useRef(true);
