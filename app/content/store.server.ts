@@ -93,15 +93,18 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     throw new PackError(file, `has format ${String(index.format)}, and this server reads format ${PACK_FORMAT}`);
   }
   const shell = reader.record<SiteShell>(index.shell);
+  /** A record parsed once and kept in `cache` (weighed by its stored bytes) while there is room. */
+  const cachedRecord = <T>(cache: Lru<string, T>, key: string, ref: RecordRef): T => {
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const value = reader.record<T>(ref);
+    cache.set(key, value, ref[1]);
+    return value;
+  };
   const apis = new Lru<string, ApiPageContent>(API_CACHE_BYTES);
   const loadApi = (version: string): ApiPageContent | null => {
     const ref = Object.hasOwn(index.apis, version) ? index.apis[version] : undefined;
-    if (!ref) return null;
-    const cached = apis.get(version);
-    if (cached) return cached;
-    const api = reader.record<ApiPageContent>(ref);
-    apis.set(version, api, ref[1]);
-    return api;
+    return ref ? cachedRecord(apis, version, ref) : null;
   };
   // Callers read `entry.api` as when the shell held every reference.
   const versions = shell.versions.map((entry) => {
@@ -112,12 +115,7 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
   const cache = new Lru<string, CompiledPage>(PAGE_CACHE_BYTES);
   const load = (url: string): CompiledPage | undefined => {
     const entry = Object.hasOwn(index.pages, url) ? index.pages[url] : undefined;
-    if (!entry) return undefined;
-    const cached = cache.get(url);
-    if (cached) return cached;
-    const page = reader.record<CompiledPage>([entry[0], entry[1], entry[2]]);
-    cache.set(url, page, entry[1]);
-    return page;
+    return entry ? cachedRecord(cache, url, [entry[0], entry[1], entry[2]]) : undefined;
   };
   // Callers index `pages` as the record it was when the whole site was one JSON file.
   const pages = new Proxy({} as Record<string, CompiledPage>, {

@@ -381,14 +381,13 @@ function rank(
   phrases: boolean,
 ): VersionRanking {
   // Exact: the section holds a searched compound itself, not only a fuzzy neighbour or its words apart.
-  const exact = ({ result }: Found) => compounds.some((compound) => compound in result.match);
+  const holdsCompound = (result: SearchResult) => compounds.some((compound) => compound in result.match);
+  const exact = ({ result }: Found) => holdsCompound(result);
   const total = new Set(results.map(({ document }) => document.group)).size;
   const anyExact = results.some(exact);
   let ranked = results;
   if (phrases && words.length > 1) {
-    const candidates = phraseCandidates(results, limits.hits, (result) =>
-      compounds.some((compound) => compound in result.match) ? EXACT_BOOST : 1,
-    );
+    const candidates = phraseCandidates(results, limits.hits, (result) => (holdsCompound(result) ? EXACT_BOOST : 1));
     if (candidates) ranked = results.filter(({ document }) => candidates.has(document.group));
     const phrase = ` ${words.join(" ")}`;
     for (const { result, from } of ranked)
