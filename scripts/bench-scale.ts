@@ -283,7 +283,7 @@ async function devSave(pageUrl: string, file: string) {
 }
 
 /** `npm run dev` on the same folder: from spawn to the first page answered, then a save of `file` (that page's source). */
-async function devFirstPage(dir: string, cacheDir: string, url: string, file: string) {
+async function devFirstPage(site: Record<string, string>, cacheDir: string, url: string, file: string) {
   const port = PORT + 50;
   const child = spawn("node", ["scripts/dev/start.mjs"], {
     cwd: root,
@@ -291,7 +291,7 @@ async function devFirstPage(dir: string, cacheDir: string, url: string, file: st
     env: {
       ...process.env,
       NODE_ENV: "development",
-      SITE_CONTENT_DIR: dir,
+      ...site,
       SITE_CONTENT_CACHE_DIR: cacheDir,
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -335,17 +335,10 @@ async function main() {
   rmSync(cacheDir, { recursive: true, force: true });
   if (!existsSync(join(root, "build/index.js")))
     spawnSync("npm", ["run", "build:app"], { cwd: root, stdio: "inherit" });
-  const build = [
-    "node",
-    "--import",
-    "tsx",
-    "scripts/build-content.ts",
-    "--cache-dir",
-    cacheDir,
-    "--spec-root",
-    site.specRoot,
-  ];
-  const env = { SITE_CONTENT_DIR: site.dir };
+  // As `npm run build` runs it: in the build's heap budget (package.json).
+  const build = ["npm", "run", "--silent", "build:content", "--", "--cache-dir", cacheDir];
+  // The folder and where its releases' specs lie, read by the build and the dev server alike.
+  const env = { SITE_CONTENT_DIR: site.dir, SITE_SPEC_ROOT: site.specRoot };
   try {
     const cold = timed(build, env, 45 * 60_000);
     row(
@@ -371,7 +364,7 @@ async function main() {
     const docs = pages.filter((url) => url.startsWith("/docs"));
     engineSearches(site.words);
     await serve(docs, site.words);
-    if (!values["skip-dev"]) await devFirstPage(site.dir, cacheDir, edited, editedFile);
+    if (!values["skip-dev"]) await devFirstPage(env, cacheDir, edited, editedFile);
   } finally {
     row("load average at end (1/5/15 min)", load());
     const table = [

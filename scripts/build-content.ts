@@ -9,7 +9,8 @@
 // --content-dir DIR (else the SITE_CONTENT_DIR environment variable, else
 // content/), --out FILE (default build/content/site.pack), --cache-dir DIR
 // (default .cache/content), --spec-root DIR (what versions.json's spec paths
-// are relative to; default the repository root), --no-cache. SITE_BUILD_THREADS
+// are relative to; else SITE_SPEC_ROOT, which `npm run dev` reads too; default
+// the repository root), --no-cache. SITE_BUILD_THREADS
 // sets how many threads compile (docs/decisions/042-build-threads.md).
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -33,13 +34,14 @@ const { values: options } = parseArgs({
 
 // The same variable `npm run dev` reads (scripts/dev/app-server.mjs), so both build one folder.
 const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
+const specRoot = options["spec-root"] ?? (process.env.SITE_SPEC_ROOT?.trim() || undefined);
 
 async function main() {
   const started = performance.now();
   const result = await buildSiteContent({
     root,
     contentDir: contentDir ? resolve(contentDir) : undefined,
-    specRoot: options["spec-root"] ? resolve(options["spec-root"]) : undefined,
+    specRoot: specRoot ? resolve(specRoot) : undefined,
     cacheDir: options["no-cache"] ? null : options["cache-dir"] ? resolve(options["cache-dir"]) : undefined,
   });
   const level = options.strict ? "error" : "warning";

@@ -17,6 +17,8 @@ import { CONTENT_SOCKET_ENV, readMessages, removeSocket, sendFrame, sendMessage 
 
 const root = process.cwd();
 const contentDir = resolve(root, process.env.SITE_CONTENT_DIR ?? "content");
+// What versions.json's spec paths are relative to, as `build:content --spec-root` (the repository by default).
+const specRoot = process.env.SITE_SPEC_ROOT ? resolve(root, process.env.SITE_SPEC_ROOT) : undefined;
 const socketPath = process.env[CONTENT_SOCKET_ENV];
 const log = (line) => console.log(`[content] ${line}`);
 
@@ -60,7 +62,7 @@ const replay = {
  */
 function startPipeline({ following }) {
   const worker = new Worker(new URL("./content-worker.mjs", import.meta.url), {
-    workerData: { root, contentDir },
+    workerData: { root, contentDir, specRoot },
     execArgv: [],
   });
   const waiting = new Map();

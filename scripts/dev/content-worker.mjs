@@ -22,6 +22,7 @@ const { LiveContent } = await import("../../app/content/build/live.server.ts");
 const live = new LiveContent({
   root: workerData.root,
   contentDir: workerData.contentDir,
+  specRoot: workerData.specRoot,
   // The scale benchmark points the dev server at the cache its build filled (else .cache/content).
   ...(process.env.SITE_CONTENT_CACHE_DIR ? { cacheDir: process.env.SITE_CONTENT_CACHE_DIR } : {}),
   log: (line) => console.log(`[content] ${line}`),

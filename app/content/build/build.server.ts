@@ -4,7 +4,7 @@ import { join, relative, sep } from "node:path";
 import { LINKABLE_APP_PATHS } from "~/route-table";
 import { buildSearchIndex } from "~/search/build/index.server";
 import type { BuildSession } from "./build-session.server";
-import { apiCache, apiFingerprint, diskCache, memoryCache, pipelineFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
+import { apiCache, apiFingerprint, diskCache, jsonFiles, memoryCache, pipelineFingerprint, searchFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
 import { compilationFor, type Compiled } from "./compile-pool.server";
 import type { CompiledBody, ContentWarning } from "./compile.server";
@@ -109,11 +109,11 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   const { root } = options;
   const contentDir = options.contentDir ?? join(root, "content");
   const specRoot = options.specRoot ?? root;
-  const cache: CompileCache =
-    options.cache ?? (options.cacheDir === null ? memoryCache() : diskCache(options.cacheDir ?? join(root, ".cache/content")));
+  const cacheDir = options.cacheDir === null ? null : (options.cacheDir ?? join(root, ".cache/content"));
+  const cache: CompileCache = options.cache ?? (cacheDir === null ? memoryCache() : diskCache(cacheDir));
   const { session } = options;
   const { pipeline: fingerprint, api: apiCode } = session?.codeFingerprints(root) ?? { pipeline: pipelineFingerprint(root), api: apiFingerprint(root) };
-  const apiBuilds = options.apiCache ?? apiCache(options.cacheDir === null ? null : (options.cacheDir ?? join(root, ".cache/content")));
+  const apiBuilds = options.apiCache ?? apiCache(cacheDir);
   const problems: PlacedError[] = [];
   const tolerant = options.tolerant === true;
   const broken = new Set<string>();
@@ -309,6 +309,10 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
     pages: Object.values(pages),
     versions: versions.map((entry) => ({ ...entry, reference: apis.get(entry.version.id)?.reference ?? null })),
   };
+  // A development session keeps its own indexes; a build keeps each version's beside the compiled pages.
+  const searchBuilt = session
+    ? session.search.update(searchInput)
+    : buildSearchIndex(searchInput, options.cache || cacheDir === null ? undefined : { parts: jsonFiles(cacheDir, "search-"), code: searchFingerprint(root) });
   return {
     content: {
       buildId,
@@ -317,7 +321,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       redirects,
       partials: partials.get(current.id)!,
       versions,
-      search: session ? session.search.update(searchInput) : buildSearchIndex(searchInput),
+      search: searchBuilt,
     },
     api: currentApi?.reference ?? null,
     warnings: [...bodies.flatMap(([, body]) => body.warnings), ...linkErrors.warnings, ...missingInNext(trees)],

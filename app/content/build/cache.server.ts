@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { buildSync } from "esbuild";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltApiReference } from "~/api-reference/build/build.server";
 import type { CompiledBody } from "./compile.server";
@@ -10,50 +11,83 @@ export function sha256(...parts: string[]): string {
   return hash.digest("hex");
 }
 
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? listFiles(path) : [path];
+/** Files that shape only the browser's bundle: imported, but never part of a compiled page or reference. */
+const BROWSER_ONLY = [".css", ".svg", ".png", ".woff2"];
+
+/**
+ * The repository's own source files that `entry` imports, itself included,
+ * following every import (static and literal dynamic ones) as esbuild
+ * resolves them, tsconfig's "~/" paths included. Packages are left out: the
+ * lock file stands for them.
+ */
+export function importedSources(root: string, entry: string): string[] {
+  const { metafile } = buildSync({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    logLevel: "silent",
+    loader: Object.fromEntries(BROWSER_ONLY.map((extension) => [extension, "empty"])),
   });
+  return Object.keys(metafile.inputs).filter((file) => !BROWSER_ONLY.some((extension) => file.endsWith(extension)));
+}
+
+/** A hash of the code `entries` run (their import closure in the repository) and of the installed packages. */
+function codeFingerprint(root: string, entries: string[]): string {
+  const files = [...new Set(entries.flatMap((entry) => importedSources(root, entry))), "package-lock.json"].sort();
+  return sha256(...files.flatMap((file) => [file, readFileSync(join(root, file), "utf8")]));
 }
 
 /**
- * A fingerprint of everything that shapes compiled output besides the page
- * itself: the pipeline's code, the MDX components and the installed packages.
- * Changing any of them invalidates every cached page.
+ * A fingerprint of everything that shapes a compiled page besides the page
+ * itself: the code the page compiler imports (the MDX pipeline, its plugins,
+ * the components it renders) and the installed packages. Changing any of them
+ * invalidates every cached page; changing code the compiler does not import
+ * (the store, search, routes) does not, which at 10,000 pages is the
+ * difference between a build of seconds and one of minutes.
  */
 export function pipelineFingerprint(root: string): string {
-  const files = [
-    ...listFiles(join(root, "app/content")),
-    ...listFiles(join(root, "app/components/diagrams")),
-    join(root, "package-lock.json"),
-  ].sort();
-  return sha256(...files.flatMap((file) => [file.slice(root.length), readFileSync(file, "utf8")]));
+  return codeFingerprint(root, ["app/content/build/page-compiler.server.ts"]);
 }
 
-export interface CompileCache {
-  read(key: string): CompiledBody | null;
-  write(key: string, value: CompiledBody): void;
+/** Values kept across builds by key. */
+export interface KeyedCache<Value> {
+  read(key: string): Value | null;
+  write(key: string, value: Value): void;
 }
 
-/** Compiled pages on disk, one JSON file per key, so unchanged pages skip compilation across builds. */
-export function diskCache(dir: string): CompileCache {
+export type CompileCache = KeyedCache<CompiledBody>;
+
+/**
+ * Values on disk, one JSON file per key ("<prefix><key>.json" in `dir`),
+ * written then renamed, so a build killed halfway never leaves a torn entry;
+ * an entry that cannot be read is a miss.
+ */
+export function jsonFiles<Value>(dir: string, prefix = ""): KeyedCache<Value> {
   mkdirSync(dir, { recursive: true });
   return {
     read(key) {
       try {
-        return JSON.parse(readFileSync(join(dir, `${key}.json`), "utf8")) as CompiledBody;
+        return JSON.parse(readFileSync(join(dir, `${prefix}${key}.json`), "utf8")) as Value;
       } catch {
         return null;
       }
     },
     write(key, value) {
-      const file = join(dir, `${key}.json`);
-      // write then rename: a build killed halfway never leaves a torn entry
+      const file = join(dir, `${prefix}${key}.json`);
       writeFileSync(`${file}.tmp`, JSON.stringify(value));
       renameSync(`${file}.tmp`, file);
     },
   };
+}
+
+/** Compiled pages on disk, one JSON file per key, so unchanged pages skip compilation across builds. */
+export function diskCache(dir: string): CompileCache {
+  return jsonFiles<CompiledBody>(dir);
 }
 
 export function memoryCache(): CompileCache {
@@ -64,20 +98,12 @@ export function memoryCache(): CompileCache {
   };
 }
 
-/**
- * A fingerprint of the code that turns a spec into its API reference. The
- * whole app/ folder: the reference's pages are rendered with components from
- * all over it, and an over-eager miss only costs one rebuild of the reference.
- */
+/** A fingerprint of the code that turns a spec into its API reference, and of the installed packages. */
 export function apiFingerprint(root: string): string {
-  const files = [...listFiles(join(root, "app")), join(root, "package-lock.json")].sort();
-  return sha256(...files.flatMap((file) => [file.slice(root.length), readFileSync(file, "utf8")]));
+  return codeFingerprint(root, ["app/api-reference/build/build.server.ts"]);
 }
 
-export interface ApiCache {
-  read(key: string): BuiltApiReference | null;
-  write(key: string, value: BuiltApiReference): void;
-}
+export type ApiCache = KeyedCache<BuiltApiReference>;
 
 /** How many built references stay in memory: a few per version while its spec is being edited. */
 const API_MEMORY_ENTRIES = 6;
@@ -90,7 +116,7 @@ const API_MEMORY_ENTRIES = 6;
  */
 export function apiCache(dir: string | null): ApiCache {
   const memory = new Map<string, BuiltApiReference>();
-  const disk = dir === null ? null : (mkdirSync(dir, { recursive: true }), dir);
+  const disk = dir === null ? null : jsonFiles<BuiltApiReference>(dir, "api-");
   const remember = (key: string, value: BuiltApiReference) => {
     memory.delete(key);
     memory.set(key, value);
@@ -98,23 +124,18 @@ export function apiCache(dir: string | null): ApiCache {
   };
   return {
     read(key) {
-      const kept = memory.get(key);
-      if (kept) return kept;
-      if (!disk) return null;
-      try {
-        const value = JSON.parse(readFileSync(join(disk, `api-${key}.json`), "utf8")) as BuiltApiReference;
-        remember(key, value);
-        return value;
-      } catch {
-        return null;
-      }
+      const kept = memory.get(key) ?? disk?.read(key) ?? null;
+      if (kept) remember(key, kept);
+      return kept;
     },
     write(key, value) {
       remember(key, value);
-      if (!disk) return;
-      const file = join(disk, `api-${key}.json`);
-      writeFileSync(`${file}.tmp`, JSON.stringify(value));
-      renameSync(`${file}.tmp`, file);
+      disk?.write(key, value);
     },
   };
+}
+
+/** A fingerprint of the code that turns pages and references into a version's search index, and of the installed packages. */
+export function searchFingerprint(root: string): string {
+  return codeFingerprint(root, ["app/search/build/index.server.ts"]);
 }

@@ -28,6 +28,8 @@ export type LiveState =
 export interface LiveContentOptions {
   root: string;
   contentDir: string;
+  /** What the spec paths of the content's versions.json are relative to (SITE_SPEC_ROOT); the repository root by default. */
+  specRoot?: string;
   /** Compiled pages are also kept here, shared with `npm run build`; null keeps them in memory only. */
   cacheDir?: string | null;
   log?: (line: string) => void;
@@ -194,7 +196,7 @@ export class LiveContent {
    * first scan of the folders) with a function that stops.
    */
   async watch(debounceMs = 25): Promise<() => Promise<void>> {
-    const { root, contentDir } = this.options;
+    const { root, contentDir, specRoot = root } = this.options;
     let timer: NodeJS.Timeout | undefined;
     // The production build's assets are no link target.
     const buildAssets = join(root, "public", "build");
@@ -204,7 +206,7 @@ export class LiveContent {
       timer = setTimeout(() => void this.refresh(), debounceMs);
     };
     const watching = await watchFolders(
-      [contentDir, join(root, "spec"), join(root, "public")].filter((folder) => existsSync(folder)),
+      [contentDir, join(specRoot, "spec"), join(root, "public")].filter((folder) => existsSync(folder)),
       changed,
       {
         ignored: (path) => path === buildAssets || path.startsWith(buildAssets + sep),
@@ -225,6 +227,7 @@ export class LiveContent {
       const result = await buildSiteContent({
         root: this.options.root,
         contentDir: this.options.contentDir,
+        specRoot: this.options.specRoot,
         cache: this.cache,
         apiCache: this.apiCache,
         tolerant: true,
