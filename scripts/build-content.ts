@@ -14,10 +14,17 @@
 // sets how many threads compile (docs/decisions/042-build-threads.md).
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { buildSiteContent, ContentError, LinkCheckError } from "../app/content/build/build.server";
+import { buildCacheDir, checkSite, ContentError, LinkCheckError } from "../app/content/build/build.server";
+import {
+  jsonFiles,
+  packFingerprint,
+  pruneVersionRuns,
+  searchFingerprint,
+  versionRuns,
+} from "../app/content/build/cache.server";
+import { writeSitePack, type PackReuse } from "../app/content/build/site-pack.server";
 import { formatProblem, problemsOf } from "../app/content/build/live.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
-import { writeSiteContent } from "../app/content/build/store-file.server";
 
 const root = join(import.meta.dirname, "..");
 
@@ -38,11 +45,15 @@ const specRoot = options["spec-root"] ?? (process.env.SITE_SPEC_ROOT?.trim() || 
 
 async function main() {
   const started = performance.now();
-  const result = await buildSiteContent({
+  const cacheDir = buildCacheDir({
+    root,
+    cacheDir: options["no-cache"] ? null : options["cache-dir"] ? resolve(options["cache-dir"]) : undefined,
+  });
+  const result = await checkSite({
     root,
     contentDir: contentDir ? resolve(contentDir) : undefined,
     specRoot: specRoot ? resolve(specRoot) : undefined,
-    cacheDir: options["no-cache"] ? null : options["cache-dir"] ? resolve(options["cache-dir"]) : undefined,
+    cacheDir,
   });
   const level = options.strict ? "error" : "warning";
   for (const w of result.warnings) console.warn(`${level}: ${w.file}:${w.line}:${w.column}: ${w.message}`);
@@ -50,10 +61,21 @@ async function main() {
     console.error(`content: ${result.warnings.length} warning(s) refused by --strict; nothing written`);
     process.exit(1);
   }
-  writeSiteContent(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), result.content);
-  const pages = Object.keys(result.content.pages).length;
+  // Unchanged versions' records come from the last build's cache (app/content/build/site-pack.server.ts).
+  const reuse: PackReuse | undefined =
+    cacheDir === null
+      ? undefined
+      : {
+          runs: versionRuns(cacheDir),
+          code: packFingerprint(root),
+          searchParts: jsonFiles(cacheDir, "search-"),
+          searchCode: searchFingerprint(root),
+        };
+  const written = writeSitePack(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), result, reuse);
+  if (cacheDir !== null) pruneVersionRuns(cacheDir, written.runKeys);
   console.log(
-    `content: ${pages} pages (${result.compiled} compiled, ${result.fromCache} from cache), ` +
+    `content: ${written.pages} pages (${result.compiled} compiled, ${result.fromCache} from cache; ` +
+      `${written.reused} of ${result.versionPages.length} versions' records reused), ` +
       `${result.warnings.length} warning(s), ${Math.round(performance.now() - started)} ms`,
   );
 }

@@ -6,7 +6,7 @@
 // deploy that renames a new pack over the old one leaves the running server
 // reading its own (the old inode lives while the descriptor is open).
 // See docs/decisions/029-content-store.md.
-import { closeSync, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { crc32 } from "node:zlib";
 
 const MAGIC = "SMRPACK1";
@@ -25,6 +25,41 @@ export class PackError extends Error {
   }
 }
 
+/** The buffer a run kept in a file is copied through. */
+const COPY_BYTES = 4 * 1024 * 1024;
+
+/** A record as the pack stores it, and its place relative to `offset`. */
+function encodeRecord(value: unknown, offset: number): { bytes: Buffer; ref: RecordRef } {
+  const bytes = Buffer.from(JSON.stringify(value), "utf8");
+  return { bytes, ref: [offset, bytes.length, crc32(bytes)] };
+}
+
+/**
+ * Records laid end to end in memory, their places counted from the run's
+ * first byte: a run is written into a pack whole (`PackWriter.append`) and
+ * can be kept, as bytes, for the next build.
+ */
+export class RecordRun {
+  private readonly parts: Buffer[] = [];
+  private length = 0;
+
+  add(value: unknown): RecordRef {
+    const { bytes, ref } = encodeRecord(value, this.length);
+    this.parts.push(bytes);
+    this.length += bytes.length;
+    return ref;
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.parts, this.length);
+  }
+}
+
+/** `ref`, counted from `base` instead of its run's first byte. */
+export function shiftedRef([offset, length, crc]: RecordRef, base: number): RecordRef {
+  return [offset + base, length, crc];
+}
+
 /** Writes a pack record by record into `file`.tmp, then renames it into place (readers never see half a file). */
 export class PackWriter<Index> {
   private readonly fd: number;
@@ -36,10 +71,42 @@ export class PackWriter<Index> {
 
   /** Appends one record and returns where it lies. */
   add(value: unknown): RecordRef {
-    const bytes = Buffer.from(JSON.stringify(value), "utf8");
-    const ref: RecordRef = [this.offset, bytes.length, crc32(bytes)];
+    const { bytes, ref } = encodeRecord(value, this.offset);
     this.write(bytes);
     return ref;
+  }
+
+  /**
+   * Appends a run of records (`RecordRun.bytes()`, or a file holding them)
+   * and returns where it starts. A file is copied through one small buffer:
+   * reading each run whole cost more than writing it.
+   */
+  append(run: Buffer | { file: string; length: number }): number {
+    const start = this.offset;
+    if (Buffer.isBuffer(run)) {
+      this.write(run);
+      return start;
+    }
+    const fd = openSync(run.file, "r");
+    try {
+      const buffer = Buffer.allocUnsafe(Math.min(COPY_BYTES, run.length));
+      let copied = 0;
+      while (copied < run.length) {
+        const n = readSync(fd, buffer, 0, Math.min(buffer.length, run.length - copied), copied);
+        if (n === 0) throw new PackError(run.file, `ended after ${copied} of ${run.length} bytes`);
+        this.write(buffer.subarray(0, n));
+        copied += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return start;
+  }
+
+  /** Stops writing and removes the unfinished file: a build that fails leaves no half pack behind. */
+  abandon(): void {
+    closeSync(this.fd);
+    rmSync(`${this.file}.tmp`, { force: true });
   }
 
   /** Writes the index and the trailer, and moves the file into place. Returns the file's size. */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { BuiltApiReference } from "~/api-reference/build/build.server";
 import { join, relative, sep } from "node:path";
 import { LINKABLE_APP_PATHS } from "~/route-table";
-import { buildSearchIndex } from "~/search/build/index.server";
+import { buildSearchIndex, type IndexedVersion } from "~/search/build/index.server";
 import type { BuildSession } from "./build-session.server";
 import { apiCache, apiFingerprint, diskCache, jsonFiles, memoryCache, pipelineFingerprint, searchFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
 import { checkLinks, type LinkReport } from "./check-links.server";
@@ -100,16 +100,60 @@ function specError(error: unknown, specFile: string): ContentError {
   return new ContentError(specFile, at?.line ?? 1, at?.col ?? 1, message);
 }
 
+/** One version's pages, made into records only when asked. */
+export interface VersionPages {
+  version: DocsVersion;
+  /**
+   * Changes whenever one of its page records, its search entries or its API
+   * reference would (with the code that makes them, which the caller adds).
+   */
+  key: string;
+  /** Its page records, in source order (the current release's with the standalone pages); each page's Markdown twin is made now. */
+  pages(): CompiledPage[];
+}
+
+/** Everything a build knows once every page is compiled and every link checked, before any page record is made. */
+export interface CheckedSite extends Omit<BuildResult, "content"> {
+  shell: Omit<SiteContent, "pages" | "search">;
+  versionPages: VersionPages[];
+  /** What the search index is made of besides the pages: each version's navigation and API reference. */
+  indexed: IndexedVersion[];
+}
+
 /**
  * Compiles every page (skipping those whose content hash is cached), checks
  * the navigation and every link, and returns what the server needs. The build
  * script writes the result to disk; nothing here runs while serving.
  */
 export async function buildSiteContent(options: BuildOptions): Promise<BuildResult> {
+  const { versionPages, indexed, shell, ...result } = await checkSite(options);
+  const pages: Record<string, CompiledPage> = {};
+  for (const page of versionPages.flatMap((entry) => entry.pages())) pages[page.url] = page;
+  const searchInput = { pages: Object.values(pages), versions: indexed };
+  const cacheDir = buildCacheDir(options);
+  // A development session keeps its own indexes; a build keeps each version's beside the compiled pages.
+  const search = options.session
+    ? options.session.search.update(searchInput)
+    : buildSearchIndex(searchInput, options.cache || cacheDir === null ? undefined : { parts: jsonFiles(cacheDir, "search-"), code: searchFingerprint(options.root) });
+  return { ...result, content: { ...shell, pages, search } };
+}
+
+/** Where compiled pages (and what else a build reuses) are kept on disk; null: in memory only. */
+export function buildCacheDir(options: Pick<BuildOptions, "root" | "cacheDir">): string | null {
+  return options.cacheDir === null ? null : (options.cacheDir ?? join(options.root, ".cache/content"));
+}
+
+/**
+ * A build up to the point where page records are made: every page compiled or
+ * read from the cache, the API references built, every link and redirect
+ * checked, the navigation and the shell made. A mistake stops it here (or, in
+ * a tolerant build, is placed), before anything is written.
+ */
+export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   const { root } = options;
   const contentDir = options.contentDir ?? join(root, "content");
   const specRoot = options.specRoot ?? root;
-  const cacheDir = options.cacheDir === null ? null : (options.cacheDir ?? join(root, ".cache/content"));
+  const cacheDir = buildCacheDir(options);
   const cache: CompileCache = options.cache ?? (cacheDir === null ? memoryCache() : diskCache(cacheDir));
   const { session } = options;
   const { pipeline: fingerprint, api: apiCode } = session?.codeFingerprints(root) ?? { pipeline: pipelineFingerprint(root), api: apiFingerprint(root) };
@@ -187,6 +231,8 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
     await compilation.close();
   }
 
+  // Each reference's key says what it is made of: a version's records change with it.
+  const apiKeys = new Map<string, string>();
   const apis = new Map(
     (
       await Promise.all(
@@ -195,6 +241,7 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
           if (!existsSync(file)) return [];
           const specName = relative(root, file);
           const key = sha256(apiCode, specName, tree.version.apiUrl, readFileSync(file, "utf8"));
+          apiKeys.set(tree.version.id, key);
           const cached = apiBuilds.read(key);
           if (cached) return [Promise.resolve([[tree.version.id, cached] as const])];
           return [
@@ -244,8 +291,9 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   // The compiled body, and so its links, follow from the content hash (the session's fingerprint is fixed).
   const markdownOf = (contentHash: string, description: string, make: () => string) =>
     session ? session.pageMarkdown(sha256(contentHash, description), make) : make();
-  const pages: Record<string, CompiledPage> = {};
   const partials = new Map<string, SiteContent["partials"]>(trees.map((tree) => [tree.version.id, {}]));
+  /** Each page that becomes a record, with what its record is made of besides its source. */
+  const kept: { page: SourcePage; body: CompiledBody; contentHash: string; description: string }[] = [];
   for (const [page, body, contentHash] of bodies) {
     if (page.kind === "partial") {
       partials.get(versionOf(page).id)![page.slug] = { html: body.html, toc: body.toc };
@@ -259,26 +307,27 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
       onPageError(error, page);
       continue;
     }
-    pages[page.url] = {
-      slug: page.slug,
-      kind: page.kind,
-      url: page.url,
-      version: page.kind === "doc" ? versionOf(page).id : null,
-      title: page.frontmatter.title,
-      description,
-      sidebarLabel: page.frontmatter.sidebarLabel ?? page.frontmatter.title,
-      html: body.html,
-      toc: body.toc,
-      anchors: body.anchors,
-      sections: body.sections,
-      markdown: markdownOf(contentHash, description, () =>
-        toMarkdown({ ...page.frontmatter, description, body: page.body }, body.links, treeOf(page).diagrams.data),
-      ),
-      sourcePath: page.sourcePath,
-      lastUpdated: dates.get(page.sourcePath) ?? null,
-      contentHash,
-    };
+    kept.push({ page, body, contentHash, description });
   }
+  const recordOf = ({ page, body, contentHash, description }: (typeof kept)[number]): CompiledPage => ({
+    slug: page.slug,
+    kind: page.kind === "doc" ? "doc" : "page",
+    url: page.url,
+    version: page.kind === "doc" ? versionOf(page).id : null,
+    title: page.frontmatter.title,
+    description,
+    sidebarLabel: page.frontmatter.sidebarLabel ?? page.frontmatter.title,
+    html: body.html,
+    toc: body.toc,
+    anchors: body.anchors,
+    sections: body.sections,
+    markdown: markdownOf(contentHash, description, () =>
+      toMarkdown({ ...page.frontmatter, description, body: page.body }, body.links, treeOf(page).diagrams.data),
+    ),
+    sourcePath: page.sourcePath,
+    lastUpdated: dates.get(page.sourcePath) ?? null,
+    contentHash,
+  });
 
   const versions: VersionContent[] = trees.map((tree) => {
     const navigation = versionNavigation(
@@ -304,26 +353,31 @@ export async function buildSiteContent(options: BuildOptions): Promise<BuildResu
   ).slice(0, 16);
   const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
   const commit = process.env.SITE_COMMIT?.trim() || (history ? history.commit : currentCommit(root));
-  const currentApi = apis.get(current.id);
-  const searchInput = {
-    pages: Object.values(pages),
-    versions: versions.map((entry) => ({ ...entry, reference: apis.get(entry.version.id)?.reference ?? null })),
-  };
-  // A development session keeps its own indexes; a build keeps each version's beside the compiled pages.
-  const searchBuilt = session
-    ? session.search.update(searchInput)
-    : buildSearchIndex(searchInput, options.cache || cacheDir === null ? undefined : { parts: jsonFiles(cacheDir, "search-"), code: searchFingerprint(root) });
+  const versionPages = versions.map(({ version, navigation }): VersionPages => {
+    const own = kept.filter(({ page }) => versionOf(page) === version);
+    return {
+      version,
+      // A record follows from its page's content hash and date, with the compiler's code; search adds the navigation and the reference.
+      key: sha256(
+        fingerprint,
+        apiKeys.get(version.id) ?? "",
+        JSON.stringify({ version, navigation }),
+        ...own.map(({ page, contentHash }) => `${page.url}\0${contentHash}\0${dates.get(page.sourcePath) ?? ""}`),
+      ),
+      pages: () => own.map(recordOf),
+    };
+  });
   return {
-    content: {
+    shell: {
       buildId,
       build: { version: packageVersion, commit },
-      pages,
       redirects,
       partials: partials.get(current.id)!,
       versions,
-      search: searchBuilt,
     },
-    api: currentApi?.reference ?? null,
+    versionPages,
+    indexed: versions.map(({ version, navigation }) => ({ version, navigation, reference: apis.get(version.id)?.reference ?? null })),
+    api: apis.get(current.id)?.reference ?? null,
     warnings: [...bodies.flatMap(([, body]) => body.warnings), ...linkErrors.warnings, ...missingInNext(trees)],
     compiled,
     fromCache,

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { buildSync } from "esbuild";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltApiReference } from "~/api-reference/build/build.server";
 import type { CompiledBody } from "./compile.server";
+import type { VersionRun } from "./store-file.server";
 
 export function sha256(...parts: string[]): string {
   const hash = createHash("sha256");
@@ -133,6 +134,51 @@ export function apiCache(dir: string | null): ApiCache {
       disk?.write(key, value);
     },
   };
+}
+
+/**
+ * A fingerprint of the code that makes a version's records in the pack from
+ * compiled pages: the build (and so the compiler and search, which it
+ * imports), the pack's layout, and the installed packages.
+ */
+export function packFingerprint(root: string): string {
+  return codeFingerprint(root, ["app/content/build/build.server.ts", "app/content/build/site-pack.server.ts"]);
+}
+
+/**
+ * A version's records as bytes ("run-<key>.bin") and where each lies
+ * ("run-<key>.json", written last, so a run is found only whole). A run whose
+ * bytes are not all there is a miss.
+ */
+export function versionRuns(dir: string): KeyedCache<VersionRun> {
+  const refs = jsonFiles<VersionRun["refs"] & { length: number }>(dir, "run-");
+  return {
+    read(key) {
+      const found = refs.read(key);
+      if (!found) return null;
+      const file = join(dir, `run-${key}.bin`);
+      const { length, ...where } = found;
+      // Copied into the pack from the file (PackWriter.append), never read whole.
+      return existsSync(file) && statSync(file).size === length ? { bytes: { file, length }, refs: where } : null;
+    },
+    write(key, { bytes, refs: where }) {
+      const file = join(dir, `run-${key}.bin`);
+      if (!Buffer.isBuffer(bytes)) throw new Error(`a version's run is kept from the bytes just made, not from ${bytes.file}`);
+      writeFileSync(`${file}.tmp`, bytes);
+      renameSync(`${file}.tmp`, file);
+      refs.write(key, { ...where, length: bytes.length });
+    },
+  };
+}
+
+/**
+ * Removes the kept runs other than `keep`'s: each is a whole version's
+ * records (47 MB a version at 10,000 pages), and every build with a change
+ * would otherwise add one for good.
+ */
+export function pruneVersionRuns(dir: string, keep: string[]): void {
+  const kept = new Set(keep.flatMap((key) => [`run-${key}.bin`, `run-${key}.json`]));
+  for (const name of readdirSync(dir)) if (name.startsWith("run-") && !kept.has(name)) rmSync(join(dir, name), { force: true });
 }
 
 /** A fingerprint of the code that turns pages and references into a version's search index, and of the installed packages. */

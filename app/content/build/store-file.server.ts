@@ -1,10 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { splitPart, versionParts } from "~/search/parts";
+import type { VersionSearchData } from "~/search/types";
 import { MAX_VERSION_INDEX_BYTES } from "~/search/store.server";
-import { PackWriter } from "../pack.server";
-import { openSiteContent, PACK_FORMAT, type SiteIndex, type SiteShell } from "../store.server";
-import type { SiteContent } from "../types";
+import { PackWriter, RecordRun, shiftedRef, type RecordRef } from "../pack.server";
+import { openSiteContent, PACK_FORMAT, type SiteIndex, type SiteShell, type StoredSearch } from "../store.server";
+import type { ApiPageContent } from "~/api-reference/types";
+import type { CompiledPage, SiteContent } from "../types";
 
 /**
  * The largest shell (versions, navigation, partials) a server with a 128 MB
@@ -16,8 +18,7 @@ const MAX_SHELL_BYTES = 16 * 1024 * 1024;
 /** One version's API reference, read whole when one of its pages is asked for (today's: 1.7 MB). */
 const MAX_API_BYTES = 6 * 1024 * 1024;
 
-function fits(what: string, value: unknown, max: number, which = ""): void {
-  const bytes = Buffer.byteLength(JSON.stringify(value));
+function fits(what: string, bytes: number, max: number, which = ""): void {
   if (bytes > max) {
     throw new Error(
       `the compiled ${what} is ${Math.round(bytes / 1048576)} MB, more than the ${max / 1048576} MB a server with a 128 MB heap can hold${which}; ` +
@@ -26,26 +27,98 @@ function fits(what: string, value: unknown, max: number, which = ""): void {
   }
 }
 
+/** One docs version's records: its pages (the current release's carry the standalone pages too), its search index and its API reference. */
+export interface VersionRecords {
+  version: string;
+  pages: CompiledPage[];
+  search: VersionSearchData | null;
+  api: ApiPageContent | null;
+}
+
+/** Where a version's records lie in their run, counted from its first byte. */
+export interface VersionRecordRefs {
+  version: string;
+  api: RecordRef | null;
+  search: StoredSearch | null;
+  pages: [url: string, ref: RecordRef, kind: CompiledPage["kind"], version: string | null, lastUpdated: string | null][];
+}
+
+/** A version's records as bytes, ready to be appended to a pack: made now, or kept in a file by the last build. */
+export interface VersionRun {
+  bytes: Buffer | { file: string; length: number };
+  refs: VersionRecordRefs;
+}
+
 /**
- * Writes the compiled content as the pack the server opens (app/content/store.server.ts):
- * the shell, the search index of each version, then page by page. Returns the file's size.
+ * A version's records laid out as the pack stores them. Fails, naming the
+ * version, when its API reference or loaded search index would not fit a
+ * server's heap (measured on the bytes written, not serialised twice).
  */
-export function writeSiteContent(file: string, content: SiteContent): number {
+export function versionRun({ version, pages, search, api }: VersionRecords): VersionRun {
+  const run = new RecordRun();
+  const apiRef = api ? run.add(api) : null;
+  if (apiRef) fits("API reference", apiRef[1], MAX_API_BYTES, ` (version ${version})`);
+  let searchRefs: StoredSearch | null = null;
+  if (search) {
+    const { head, documents, blocks } = splitPart(search);
+    searchRefs = { head: run.add(head), documents: run.add(documents), blocks: blocks.map((block) => run.add(block)) };
+    // What a server loads at the first search in a version: its head and its documents (the postings stay on disk).
+    fits("search index", searchRefs.head[1] + searchRefs.documents[1], MAX_VERSION_INDEX_BYTES, ` (version ${version})`);
+  }
+  const pageRefs = pages.map((page): VersionRecordRefs["pages"][number] => [page.url, run.add(page), page.kind, page.version, page.lastUpdated]);
+  return { bytes: run.bytes(), refs: { version, api: apiRef, search: searchRefs, pages: pageRefs } };
+}
+
+/**
+ * Writes a pack: the shell (versions, navigation, partials), then each
+ * version's run of records as it comes (made now or kept from the last
+ * build), then the index. Returns the file's size and the pages written.
+ * Nothing is left behind when a version fails.
+ */
+export function writePack(file: string, shell: SiteShell, runs: Iterable<VersionRun>): { bytes: number; pages: number } {
+  const stored: SiteShell = { ...shell, versions: shell.versions.map((entry) => ({ ...entry, api: null })) };
+  fits("shell (versions, navigation, partials)", Buffer.byteLength(JSON.stringify(stored)), MAX_SHELL_BYTES);
   mkdirSync(dirname(file), { recursive: true });
-  const { pages, search, versions, ...rest } = content;
-  const shell: SiteShell = { ...rest, versions: versions.map((entry) => ({ ...entry, api: null })) };
-  fits("shell (versions, navigation, partials)", shell, MAX_SHELL_BYTES);
-  for (const { version, api } of versions) if (api) fits("API reference", api, MAX_API_BYTES, ` (version ${version.id})`);
-  const parts = versionParts(search).map(splitPart);
-  // What a server loads at the first search in a version: its head and its documents (the postings stay on disk).
-  for (const { head, documents } of parts) fits("search index", [head, documents], MAX_VERSION_INDEX_BYTES, ` (version ${head.version})`);
   const writer = new PackWriter<SiteIndex>(file);
-  const index: SiteIndex = { format: PACK_FORMAT, buildId: content.buildId, shell: writer.add(shell), apis: {}, search: {}, pages: {} };
-  for (const { version, api } of versions) if (api) index.apis[version.id] = writer.add(api);
-  for (const { head, documents, blocks } of parts)
-    index.search[head.version] = { head: writer.add(head), documents: writer.add(documents), blocks: blocks.map((block) => writer.add(block)) };
-  for (const page of Object.values(pages)) index.pages[page.url] = [...writer.add(page), page.kind, page.version, page.lastUpdated];
-  return writer.finish(index);
+  try {
+    const index: SiteIndex = { format: PACK_FORMAT, buildId: shell.buildId, shell: writer.add(stored), apis: {}, search: {}, pages: {} };
+    let pages = 0;
+    for (const { bytes, refs } of runs) {
+      const base = writer.append(bytes);
+      if (refs.api) index.apis[refs.version] = shiftedRef(refs.api, base);
+      if (refs.search) {
+        const { head, documents, blocks } = refs.search;
+        index.search[refs.version] = { head: shiftedRef(head, base), documents: shiftedRef(documents, base), blocks: blocks.map((block) => shiftedRef(block, base)) };
+      }
+      for (const [url, ref, kind, version, lastUpdated] of refs.pages) index.pages[url] = [...shiftedRef(ref, base), kind, version, lastUpdated];
+      pages += refs.pages.length;
+    }
+    return { bytes: writer.finish(index), pages };
+  } catch (error) {
+    writer.abandon();
+    throw error;
+  }
+}
+
+/** Which version's run a page is written in: its own, or the current release's for a standalone page. */
+export function runVersionOf(page: CompiledPage, current: string): string {
+  return page.version ?? current;
+}
+
+/** Writes content held whole in memory as the pack the server opens (app/content/store.server.ts). Returns the file's size. */
+export function writeSiteContent(file: string, content: SiteContent): number {
+  const { pages, search, ...shell } = content;
+  const current = content.versions.find((entry) => entry.version.status === "current")!.version.id;
+  const parts = new Map(versionParts(search).map((part) => [part.version, part]));
+  const runs = content.versions.map(({ version, api }) =>
+    versionRun({
+      version: version.id,
+      pages: Object.values(pages).filter((page) => runVersionOf(page, current) === version.id),
+      search: parts.get(version.id) ?? null,
+      api,
+    }),
+  );
+  return writePack(file, shell, runs).bytes;
 }
 
 /** The whole content of a pack as plain data, every page read (for scripts and tests, not for a server). */
