@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { buildSync } from "esbuild";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltApiReference } from "~/api-reference/build/build.server";
 import type { CompiledBody } from "./compile.server";
@@ -159,7 +159,7 @@ export function versionRuns(dir: string): KeyedCache<VersionRun> {
       const file = join(dir, `run-${key}.bin`);
       const { length, ...where } = found;
       // Copied into the pack from the file (PackWriter.append), never read whole.
-      return existsSync(file) && statSync(file).size === length ? { bytes: { file, length }, refs: where } : null;
+      return statSync(file, { throwIfNoEntry: false })?.size === length ? { bytes: { file, length }, refs: where } : null;
     },
     write(key, { bytes, refs: where }) {
       const file = join(dir, `run-${key}.bin`);

@@ -35,16 +35,20 @@ export function writeSitePack(file: string, site: CheckedSite, reuse?: PackReuse
   const runKeys: string[] = [];
   const runs = function* (): Generator<VersionRun> {
     for (const entry of site.versionPages) {
-      const key = reuse ? sha256(reuse.code, entry.key) : null;
-      if (key) runKeys.push(key);
-      const kept = key ? reuse!.runs.read(key) : null;
+      if (!reuse) {
+        yield makeRun(site, entry);
+        continue;
+      }
+      const key = sha256(reuse.code, entry.key);
+      runKeys.push(key);
+      const kept = reuse.runs.read(key);
       if (kept) {
         reused += 1;
         yield kept;
         continue;
       }
       const run = makeRun(site, entry, reuse);
-      if (key) reuse!.runs.write(key, run);
+      reuse.runs.write(key, run);
       yield run;
     }
   };

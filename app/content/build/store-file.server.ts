@@ -100,11 +100,6 @@ export function writePack(file: string, shell: SiteShell, runs: Iterable<Version
   }
 }
 
-/** Which version's run a page is written in: its own, or the current release's for a standalone page. */
-export function runVersionOf(page: CompiledPage, current: string): string {
-  return page.version ?? current;
-}
-
 /** Writes content held whole in memory as the pack the server opens (app/content/store.server.ts). Returns the file's size. */
 export function writeSiteContent(file: string, content: SiteContent): number {
   const { pages, search, ...shell } = content;
@@ -113,7 +108,8 @@ export function writeSiteContent(file: string, content: SiteContent): number {
   const runs = content.versions.map(({ version, api }) =>
     versionRun({
       version: version.id,
-      pages: Object.values(pages).filter((page) => runVersionOf(page, current) === version.id),
+      // A standalone page (no version) is written in the current release's run.
+      pages: Object.values(pages).filter((page) => (page.version ?? current) === version.id),
       search: parts.get(version.id) ?? null,
       api,
     }),
