@@ -1,5 +1,6 @@
 // The compiled content on disk: one pack file per build. Records (the site's
-// shell, the search index, one per page) are JSON, written one after another;
+// shell, the search index, one per page) are JSON, or bytes (the search
+// index's blocks of postings), written one after another;
 // an index of where each lies comes last, and a fixed-size trailer points at
 // the index. A server reads the trailer and the index at start and each record
 // on demand with a positioned read from a file descriptor it keeps open, so a
@@ -28,9 +29,9 @@ export class PackError extends Error {
 /** The buffer a run kept in a file is copied through. */
 const COPY_BYTES = 4 * 1024 * 1024;
 
-/** A record as the pack stores it, and its place relative to `offset`. */
+/** A record as the pack stores it (JSON, or bytes as they are), and its place relative to `offset`. */
 function encodeRecord(value: unknown, offset: number): { bytes: Buffer; ref: RecordRef } {
-  const bytes = Buffer.from(JSON.stringify(value), "utf8");
+  const bytes = Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value), "utf8");
   return { bytes, ref: [offset, bytes.length, crc32(bytes)] };
 }
 
@@ -43,6 +44,7 @@ export class RecordRun {
   private readonly parts: Buffer[] = [];
   private length = 0;
 
+  /** Adds `value` as JSON, or a Buffer as its bytes (read back with PackReader.bytes). */
   add(value: unknown): RecordRef {
     const { bytes, ref } = encodeRecord(value, this.length);
     this.parts.push(bytes);
@@ -168,10 +170,15 @@ export class PackReader<Index> {
 
   /** The record at `ref`, parsed; a PackError when its bytes do not match what the build wrote. */
   record<T>(ref: RecordRef): T {
+    return JSON.parse(this.bytes(ref).toString("utf8")) as T;
+  }
+
+  /** The record at `ref` as bytes; a PackError when they do not match what the build wrote. */
+  bytes(ref: RecordRef): Buffer {
     const [offset, length, crc] = ref;
     const bytes = this.read(offset, length);
     if (bytes.length !== length || crc32(bytes) !== crc) throw new PackError(this.file, `has a corrupt record at byte ${offset}`);
-    return JSON.parse(bytes.toString("utf8")) as T;
+    return bytes;
   }
 
   close(): void {

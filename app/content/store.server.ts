@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import type { ApiPageContent } from "~/api-reference/types";
 import { LIVE_CONTENT } from "~/http/guard-contract";
 import { Lru } from "~/lib/lru";
-import { joinedPart, joinedParts, type SearchHead, type TermPostings, type VersionSource } from "~/search/parts";
+import { joinedPart, joinedParts, type SearchHead, type VersionSource } from "~/search/parts";
 import type { SearchDocument } from "~/search/types";
 import { PackError, PackReader, type RecordRef } from "./pack.server";
 import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
@@ -21,7 +21,7 @@ export const SITE_CONTENT_FILE = "build/content/site.pack";
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
 
 /** The pack format this server reads; bumped whenever the index or a record changes shape. */
-export const PACK_FORMAT = 3;
+export const PACK_FORMAT = 4;
 
 /** What a server knows of a page without reading it. */
 export interface PageSummary {
@@ -132,7 +132,7 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
       head: reader.record<SearchHead>(stored.head),
       documentsBytes: stored.documents[1],
       documents: () => reader.record<SearchDocument[]>(stored.documents),
-      block: (n) => reader.record<TermPostings[]>(stored.blocks[n]!),
+      block: (n) => reader.bytes(stored.blocks[n]!),
     };
     return { source, bytes: stored.head[1] };
   };

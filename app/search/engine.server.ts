@@ -1,10 +1,20 @@
-import MiniSearch, { type SearchResult } from "minisearch";
+import MiniSearch from "minisearch";
 import SearchableMap from "minisearch/SearchableMap";
 import { Lru } from "~/lib/lru";
 import { highlight, snippet } from "./highlight";
 import type { SearchLimits } from "./limits";
-import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
-import { inMemorySource, type TermPostings, type VersionSource } from "./parts";
+import { INDEX_OPTIONS, INDEXED_FIELDS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
+import { decodeTerm, inMemorySource, type TermLists, type VersionSource } from "./parts";
+import {
+  BM25,
+  byScore,
+  EXPANSION_WEIGHTS,
+  expansionOf,
+  type MatchDetails,
+  type Matches,
+  scoreQuery,
+  VersionStats,
+} from "./scoring.server";
 import { cleanQuery, queryTerms, tokens } from "./text";
 import type { Highlighted, SearchAnswer, SearchDocument, SearchHit, SearchScope, SearchVersion } from "./types";
 
@@ -65,43 +75,44 @@ function termQuery(term: string, compound: boolean): TermQuery {
   };
 }
 
-/** The query MiniSearch runs for a search's words and compounds: every term at once, any of them matching. */
+/**
+ * The query for a search's words and compounds, every term at once, any of
+ * them matching, as MiniSearch takes it: scoring.server.ts scores it by
+ * MiniSearch's rules, and tests run it through MiniSearch to check that.
+ */
 export function minisearchQuery(words: string[], compounds: string[]) {
   const queries = [...words.map((word) => termQuery(word, false)), ...compounds.map((term) => termQuery(term, true))];
-  return { query: { combineWith: "OR" as const, queries }, options: { boost: BOOST, maxFuzzy: MAX_FUZZY } };
+  return {
+    query: { combineWith: "OR" as const, queries },
+    options: { boost: BOOST, maxFuzzy: MAX_FUZZY, bm25: BM25, weights: EXPANSION_WEIGHTS },
+  };
 }
 
-/** A result with the version index it came from, whose documents its id points into. */
-interface Found {
-  result: SearchResult;
-  from: VersionIndex;
-  document: SearchDocument;
-}
-
+/** A page's hit before it is shown: its best section, and the other matching sections, best first. */
 interface Group {
-  document: SearchDocument;
-  from: VersionIndex;
-  best: SearchResult;
-  score: number;
-  others: SearchResult[];
+  best: number;
+  others: number[];
 }
 
 function markedOrNull(text: string, terms: ReadonlySet<string>): Highlighted | null {
   return text ? highlight(text, terms) : null;
 }
 
-/** Whether every word the result matched is in its title: then the page as a whole is the answer. */
-function matchedByTitle(result: SearchResult): boolean {
-  return Object.values(result.match).every((fields) => fields.includes("title"));
+/** Whether every word the section matched is in its title: then the page as a whole is the answer. */
+function matchedByTitle(details: MatchDetails): boolean {
+  return Object.values(details.match).every((fields) => fields.includes("title"));
 }
 
-function toHit(group: Group, limits: SearchLimits): SearchHit {
-  const { from } = group;
-  const opening = from.openings.get(group.document.group) ?? group.document;
-  const terms = new Set(group.best.terms);
+function toHit(group: Group, found: Found, limits: SearchLimits): SearchHit {
+  const { from, matches } = found;
+  const idOf = (doc: number) => matches.stats.ids[doc]!;
+  const best = from.documents[idOf(group.best)]!;
+  const opening = from.openings.get(best.group) ?? best;
+  const details = matches.details(group.best);
+  const terms = new Set(details.terms);
   // A title match leads to the top of the page, with the matching sections listed below it.
-  const pageWide = opening !== group.document && matchedByTitle(group.best);
-  const document = pageWide ? opening : group.document;
+  const pageWide = opening !== best && matchedByTitle(details);
+  const document = pageWide ? opening : best;
   const sections = pageWide ? [group.best, ...group.others] : group.others;
   const fromText = snippet(document.text, terms);
   const fromCode = fromText.matched || !document.code ? null : snippet(document.code, terms);
@@ -118,10 +129,13 @@ function toHit(group: Group, limits: SearchLimits): SearchHit {
     snippet: useCode ? fromCode.parts : fromText.parts,
     snippetIsCode: useCode,
     more: sections
-      .map((result) => ({ result, other: from.documents[result.id as number] }))
-      .filter((entry): entry is { result: SearchResult; other: SearchDocument } => Boolean(entry.other?.heading))
+      .map((doc) => ({ doc, other: from.documents[idOf(doc)] }))
+      .filter((entry): entry is { doc: number; other: SearchDocument } => Boolean(entry.other?.heading))
       .slice(0, limits.sectionsPerHit)
-      .map(({ result, other }) => ({ url: other.url, heading: highlight(other.heading, new Set(result.terms)) })),
+      .map(({ doc, other }) => ({
+        url: other.url,
+        heading: highlight(other.heading, new Set(matches.details(doc).terms)),
+      })),
   };
 }
 
@@ -134,9 +148,6 @@ export class IndexFormatError extends Error {
   }
 }
 
-/** Where a term occurs, as MiniSearch holds it: field id → document id → frequency. */
-type TermData = Map<number, Map<number, number>>;
-
 /**
  * What the versions' indexes keep loaded, shared by all of them so that the
  * total stays bounded however many versions are searched: display data (the
@@ -144,28 +155,16 @@ type TermData = Map<number, Map<number, number>>;
  */
 export class SearchCaches {
   readonly displays: Lru<VersionIndex, Display>;
-  readonly postings: Lru<string, TermData>;
+  readonly postings: Lru<string, TermLists>;
 
   /**
    * @param displayBytes display data kept, by the bytes of the stored documents (at least one version's stays)
-   * @param postings postings kept converted, in document-field pairs (about 40 bytes of heap each)
+   * @param postings postings kept converted, in document-field pairs (8 bytes each, in typed arrays)
    */
   constructor(displayBytes: number, postings: number) {
     this.displays = new Lru(displayBytes, (index) => index.dropDisplay());
     this.postings = new Lru(postings);
   }
-}
-
-function termData(fields: TermPostings[1]): { data: TermData; postings: number } {
-  let postings = 0;
-  const data: TermData = new Map();
-  for (const [field, documents] of Object.entries(fields)) {
-    const ids = new Map<number, number>();
-    for (const [id, frequency] of Object.entries(documents)) ids.set(Number(id), frequency);
-    postings += ids.size;
-    data.set(Number(field), ids);
-  }
-  return { data, postings };
 }
 
 interface Display {
@@ -174,24 +173,40 @@ interface Display {
   phraseText: string[];
   /** The first document of each group: the opening of a page. */
   openings: Map<string, SearchDocument>;
+  /** Each document's group as a number, counting from 0 in order of first appearance. */
+  groupOf: Int32Array;
+  groups: number;
 }
 
 function displayOf(documents: SearchDocument[]): Display {
   const openings = new Map<string, SearchDocument>();
-  for (const document of documents) if (!openings.has(document.group)) openings.set(document.group, document);
-  return { documents, phraseText: documents.map((d) => ` ${wordsOf(`${d.title} ${d.heading} ${d.text}`)} `), openings };
+  const numbers = new Map<string, number>();
+  const groupOf = new Int32Array(documents.length);
+  documents.forEach((document, id) => {
+    if (!openings.has(document.group)) openings.set(document.group, document);
+    let number = numbers.get(document.group);
+    if (number === undefined) numbers.set(document.group, (number = numbers.size));
+    groupOf[id] = number;
+  });
+  return {
+    documents,
+    phraseText: documents.map((d) => ` ${wordsOf(`${d.title} ${d.heading} ${d.text}`)} `),
+    openings,
+    groupOf,
+    groups: numbers.size,
+  };
 }
 
 /**
- * One docs version's index. It keeps MiniSearch's document statistics and a
+ * One docs version's index. It keeps the document statistics and a
  * dictionary of its terms; a query's terms (with their prefix and fuzzy
  * neighbours, found in the dictionary by MiniSearch's own rules) have their
- * postings read from the store and handed to MiniSearch, which scores them as
- * it would over the whole index. So memory grows with what is searched, not
+ * postings read from the store and scored as MiniSearch scores them over the
+ * whole index (scoring.server.ts). So memory grows with what is searched, not
  * with the version's size (docs/decisions/044-search-postings-on-disk.md).
  */
 export class VersionIndex {
-  private readonly scorer: MiniSearch<IndexedFields>;
+  private readonly stats: VersionStats;
   /** Every term, and its place in the saved index (the order MiniSearch iterates its terms in). */
   private readonly dictionary = new SearchableMap<number>();
   private display: Display | null = null;
@@ -212,7 +227,7 @@ export class VersionIndex {
     private readonly source: VersionSource,
     private readonly caches: SearchCaches,
   ) {
-    this.scorer = MiniSearch.loadJS<IndexedFields>({ ...source.head.stats, index: [] }, INDEX_OPTIONS);
+    this.stats = new VersionStats(source.head.stats, INDEXED_FIELDS, BOOST);
     source.head.terms.forEach((term, place) => this.dictionary.set(term, place));
   }
 
@@ -261,27 +276,17 @@ export class VersionIndex {
     return (this.display ?? this.shown()).openings;
   }
 
-  /** The terms of the index a query can match: each term, and by MiniSearch's rules its prefix extensions and fuzzy neighbours. */
-  private candidates(queries: TermQuery[]): Set<string> {
-    const found = new Set<string>();
-    for (const {
-      queries: [term = ""],
-      prefix,
-      fuzzy,
-    } of queries) {
-      if (this.dictionary.has(term)) found.add(term);
-      if (prefix) for (const [other] of this.dictionary.atPrefix(term)) found.add(other);
-      if (fuzzy) {
-        const distance = fuzzy < 1 ? Math.min(MAX_FUZZY, Math.round(term.length * fuzzy)) : fuzzy;
-        if (distance) for (const other of this.dictionary.fuzzyGet(term, distance).keys()) found.add(other);
-      }
-    }
-    return found;
+  get groupOf(): Int32Array {
+    return (this.display ?? this.shown()).groupOf;
   }
 
-  /** Gives the scorer the postings of `terms` (and only those), reading the blocks of those not kept. */
-  private useTerms(terms: Set<string>): void {
-    const found = new Map<string, TermData>();
+  get groups(): number {
+    return (this.display ?? this.shown()).groups;
+  }
+
+  /** The postings of `terms`, reading the blocks of those not kept. */
+  private listsOf(terms: Set<string>): Map<string, TermLists> {
+    const found = new Map<string, TermLists>();
     const toRead = new Map<number, Set<string>>();
     const key = (term: string) => `${this.source.head.version}\u0000${term}`;
     for (const term of terms) {
@@ -292,34 +297,29 @@ export class VersionIndex {
         toRead.set(block, (toRead.get(block) ?? new Set<string>()).add(term));
       }
     }
-    for (const [block, wanted] of toRead)
-      for (const [term, fields] of this.source.block(block)) {
-        if (!wanted.has(term)) continue;
-        const { data, postings } = termData(fields);
-        this.caches.postings.set(key(term), data, postings);
-        found.set(term, data);
+    const { blockEnds } = this.source.head;
+    for (const [block, wanted] of toRead) {
+      const bytes = this.source.block(block);
+      const start = blockEnds[block - 1] ?? 0;
+      for (const term of wanted) {
+        const { lists, postings } = decodeTerm(bytes, this.dictionary.get(term)! - start);
+        this.caches.postings.set(key(term), lists, postings);
+        found.set(term, lists);
       }
-    // In the saved index's order, so that MiniSearch meets them in the order it would over the whole index.
-    const index = new SearchableMap<TermData>();
-    const place = (term: string) => this.dictionary.get(term)!;
-    for (const term of [...found.keys()].sort((a, b) => place(a) - place(b))) index.set(term, found.get(term)!);
-    // MiniSearch looks terms up in its private `_index` only: handed the
-    // query's terms, it scores exactly as over the whole index
-    // (tests/integration/search-postings.test.ts).
-    (this.scorer as unknown as { _index: SearchableMap<TermData> })._index = index;
+    }
+    return found;
   }
 
-  /** Every term searched at once; the sections that hold all the words are picked out after. */
-  find(words: string[], compounds: string[]): Found[] {
-    const { query, options } = minisearchQuery(words, compounds);
-    this.useTerms(this.candidates(query.queries));
-    const results = this.scorer.search(query, options);
-    if (results.length === 0) return [];
-    const { documents } = this.shown();
-    return results.flatMap((result) => {
-      const document = documents[result.id as number];
-      return document ? [{ result, from: this, document }] : [];
-    });
+  /** Every term searched at once, any of them matching; the sections that hold all the words are picked out after. */
+  find(words: string[], compounds: string[]): Matches {
+    const specs = minisearchQuery(words, compounds).query.queries.map(({ queries: [term], prefix, fuzzy }) => ({
+      term,
+      prefix,
+      fuzzy,
+    }));
+    const expansions = specs.map((spec) => expansionOf(spec, this.dictionary, MAX_FUZZY));
+    const lists = this.listsOf(new Set(expansions.flatMap((expansion) => expansion.map(([term]) => term))));
+    return scoreQuery(specs, expansions, (term) => lists.get(term)!, this.stats, new Set(compounds));
   }
 
   /** Whether a section holds one of `compounds` as a token of its own. */
@@ -336,80 +336,113 @@ interface VersionRanking {
   exact: boolean;
 }
 
+/** A version's matches for a query, with the index whose documents they point into. */
+interface Found {
+  from: VersionIndex;
+  matches: Matches;
+}
+
 /**
  * The pages that can still be among the `count` best once phrases are
  * checked: a phrase at most doubles a section's score, so a page whose
  * highest possible score stays under the `count`-th best lowest possible one
  * cannot rise that far, and its sections' text need not be read. Both bounds
  * follow the page score below (its best section in full, a share of each
- * other one). Null when every page can.
+ * other one). Null when every page can. Pages are numbered 0 to `pages` - 1.
  */
 function phraseCandidates(
-  results: Found[],
+  docs: number[],
+  score: Float64Array,
+  pageOf: (doc: number) => number,
+  pages: number,
+  exactBoost: (doc: number) => number,
   count: number,
-  exactBoost: (result: SearchResult) => number,
-): Set<string> | null {
-  const pages = new Map<string, { sum: number; best: number; bestExact: number }>();
-  for (const { result, document } of results) {
-    const boosted = result.score * exactBoost(result);
-    const page = pages.get(document.group) ?? { sum: 0, best: 0, bestExact: 0 };
-    page.sum += boosted;
-    page.best = Math.max(page.best, result.score);
-    page.bestExact = Math.max(page.bestExact, boosted);
-    pages.set(document.group, page);
+): Uint8Array | null {
+  const sum = new Float64Array(pages);
+  const best = new Float64Array(pages);
+  const bestExact = new Float64Array(pages);
+  const found: number[] = [];
+  for (const doc of docs) {
+    const boosted = score[doc]! * exactBoost(doc);
+    const page = pageOf(doc);
+    if (sum[page] === 0) found.push(page);
+    sum[page] = sum[page]! + boosted;
+    best[page] = Math.max(best[page]!, score[doc]!);
+    bestExact[page] = Math.max(bestExact[page]!, boosted);
   }
-  if (pages.size <= count) return null;
-  const share = (best: number, sum: number) => (1 - SECTION_SHARE) * best + SECTION_SHARE * sum;
-  const lows = [...pages.values()].map((page) => share(page.best, page.sum)).sort((a, b) => b - a);
+  if (found.length <= count) return null;
+  const share = (top: number, all: number) => (1 - SECTION_SHARE) * top + SECTION_SHARE * all;
+  const lows = found.map((page) => share(best[page]!, sum[page]!)).sort((x, y) => y - x);
   // A hair of slack for rounding: the page scores below are summed in another order.
   const bar = lows[count - 1]! * (1 - 1e-9);
-  return new Set(
-    [...pages].filter(([, page]) => PHRASE_BOOST * share(page.bestExact, page.sum) >= bar).map(([group]) => group),
-  );
+  const candidates = new Uint8Array(pages);
+  for (const page of found) if (PHRASE_BOOST * share(bestExact[page]!, sum[page]!) >= bar) candidates[page] = 1;
+  return candidates;
 }
 
 /**
- * Ranks one version's results: sections of one page form one hit, ranked by
- * its best section plus a little for each other one; each API operation is a
- * hit of its own. `phrases` checks for the query's words side by side.
+ * Ranks sections `docs` of a version's matches (best first): sections of one
+ * page form one hit, ranked by its best section plus a little for each other
+ * one; each API operation is a hit of its own. `phrases` checks for the
+ * query's words side by side.
  */
-function rank(
-  results: Found[],
-  words: string[],
-  compounds: string[],
-  limits: SearchLimits,
-  phrases: boolean,
-): VersionRanking {
+function rank(found: Found, docs: number[], words: string[], limits: SearchLimits, phrases: boolean): VersionRanking {
+  const { from, matches } = found;
+  const score = matches.adjustable(docs);
+  const { ids } = matches.stats;
+  const { groupOf, groups } = from;
+  const pageOf = (doc: number) => groupOf[ids[doc]!]!;
   // Exact: the section holds a searched compound itself, not only a fuzzy neighbour or its words apart.
-  const holdsCompound = (result: SearchResult) => compounds.some((compound) => compound in result.match);
-  const exact = ({ result }: Found) => holdsCompound(result);
-  const total = new Set(results.map(({ document }) => document.group)).size;
-  const anyExact = results.some(exact);
-  let ranked = results;
+  const exact = (doc: number) => matches.exact[doc] === 1;
+  let ranked = docs;
   if (phrases && words.length > 1) {
-    const candidates = phraseCandidates(results, limits.hits, (result) => (holdsCompound(result) ? EXACT_BOOST : 1));
-    if (candidates) ranked = results.filter(({ document }) => candidates.has(document.group));
+    const candidates = phraseCandidates(
+      docs,
+      score,
+      pageOf,
+      groups,
+      (doc) => (exact(doc) ? EXACT_BOOST : 1),
+      limits.hits,
+    );
+    if (candidates) ranked = docs.filter((doc) => candidates[pageOf(doc)] === 1);
     const phrase = ` ${words.join(" ")}`;
-    for (const { result, from } of ranked)
-      if (from.phraseText[result.id as number]?.includes(phrase)) result.score *= PHRASE_BOOST;
-    ranked.sort((a, b) => b.result.score - a.result.score);
+    const { phraseText } = from;
+    for (const doc of ranked) if (phraseText[ids[doc]!]?.includes(phrase)) score[doc] = score[doc]! * PHRASE_BOOST;
+    ranked = ranked.slice().sort(byScore(score));
   }
-  for (const found of ranked) if (exact(found)) found.result.score *= EXACT_BOOST;
-  const groups = new Map<string, Group>();
-  for (const { result, from, document } of ranked) {
-    const group = groups.get(document.group);
-    if (group) {
-      group.others.push(result);
-      group.score += result.score * SECTION_SHARE;
-    } else {
-      groups.set(document.group, { document, from, best: result, score: result.score, others: [] });
-    }
+  for (const doc of ranked) if (exact(doc)) score[doc] = score[doc]! * EXACT_BOOST;
+  // Each page's best section is its first in ranked order; pages in order of their best.
+  const best = new Int32Array(groups).fill(-1);
+  const pageScore = new Float64Array(groups);
+  const pages: number[] = [];
+  for (const doc of ranked) {
+    const page = pageOf(doc);
+    if (best[page] === -1) {
+      best[page] = doc;
+      pageScore[page] = score[doc]!;
+      pages.push(page);
+    } else pageScore[page] = pageScore[page]! + score[doc]! * SECTION_SHARE;
   }
-  const best = [...groups.values()].sort((a, b) => b.score - a.score);
+  const top = pages.sort(byScore(pageScore)).slice(0, limits.hits);
+  // The other sections, best first, only of the pages shown.
+  const others = new Map<number, number[]>(top.map((page) => [page, []]));
+  for (const doc of ranked) if (doc !== best[pageOf(doc)]) others.get(pageOf(doc))?.push(doc);
+  // Pages with a matching section, whether or not phrases were checked on them.
+  const counted = new Uint8Array(groups);
+  let total = 0;
+  for (const doc of docs) {
+    const page = pageOf(doc);
+    if (counted[page] === 1) continue;
+    counted[page] = 1;
+    total += 1;
+  }
   return {
     total,
-    top: best.slice(0, limits.hits).map((group) => ({ score: group.score, hit: toHit(group, limits) })),
-    exact: anyExact,
+    top: top.map((page) => ({
+      score: pageScore[page]!,
+      hit: toHit({ best: best[page]!, others: others.get(page)! }, found, limits),
+    })),
+    exact: docs.some(exact),
   };
 }
 
@@ -420,11 +453,14 @@ function rank(
  * to the version's index.
  */
 function searchVersion(index: VersionIndex, words: string[], compounds: string[], limits: SearchLimits) {
-  const any = index.find(words, compounds);
-  const all = any.filter(({ result }) => words.every((word) => result.queryTerms.includes(word)));
-  const strict = rank(all, words, compounds, limits, true);
+  const matches = index.find(words, compounds);
+  const found = { from: index, matches };
+  const any = matches.ordered();
+  const every = matches.bitsOf(words);
+  const all = any.filter((doc) => (matches.mask[doc]! & every) === every);
+  const strict = rank(found, all, words, limits, true);
   // A section holding the words side by side holds every word: none of the loose results can, so no phrase check.
-  return { strict, loose: strict.total > 0 ? strict : rank(any, words, compounds, limits, false) };
+  return { strict, loose: strict.total > 0 ? strict : rank(found, any, words, limits, false) };
 }
 
 /**

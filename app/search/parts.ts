@@ -1,14 +1,24 @@
 // The search index split by docs version and joined again, and each version's
 // part split as the content pack stores it: a small head (MiniSearch's document
 // statistics and every term), the display documents, and the terms' postings
-// in blocks that a search reads when it needs their terms
-// (docs/decisions/044-search-postings-on-disk.md).
+// in binary blocks that a search reads when it needs their terms
+// (docs/decisions/044-search-postings-on-disk.md,
+// docs/decisions/047-search-scoring-on-typed-arrays.md).
 import type { AsPlainObject } from "minisearch";
 import { SEARCH_INDEX_FORMAT } from "./index-options";
 import type { SearchDocument, SearchIndexData, VersionSearchData } from "./types";
 
 /** One term and where it occurs: field id → document id → frequency, as MiniSearch saves it. */
 export type TermPostings = AsPlainObject["index"][number];
+
+/** Where a term occurs in one field: documents in ascending order, with the term's frequency in each. */
+export interface FieldPostings {
+  docs: Int32Array;
+  freqs: Int32Array;
+}
+
+/** A term's postings by field id, as a search scores them. */
+export type TermLists = (FieldPostings | undefined)[];
 
 /** What a version's search keeps loaded: enough to score any query, without the postings. */
 export interface SearchHead {
@@ -26,15 +36,89 @@ export interface SearchHead {
 export interface SplitPart {
   head: SearchHead;
   documents: SearchDocument[];
-  blocks: TermPostings[][];
+  /** Binary blocks of postings (encodeBlock). */
+  blocks: Buffer[];
 }
 
 /**
- * A block's size in JSON: small enough that a query's few terms read little
- * (a term that occurs everywhere is a block of its own), large enough that the
- * pack's index stays small (about 300 blocks per 1,000 pages).
+ * A block's size: small enough that a query's few terms read little (a term
+ * that occurs everywhere is a block of its own), large enough that the pack's
+ * index stays small (about 300 blocks per 1,000 pages).
  */
 const BLOCK_BYTES = 16 * 1024;
+
+// A block is 32-bit little-endian integers, so that a term's postings are
+// read into typed arrays without parsing: the block's term count n, then n + 1
+// offsets (in integers from the block's start) where each term's entry starts
+// and the last one ends; an entry is its field count, then for each field its
+// id, its document count m, m document ids in ascending order and m
+// frequencies. Typed arrays use the machine's byte order: little-endian on
+// every platform Node runs on here (x64, arm64).
+
+/** A term's entry in a block: its postings as 32-bit integers. */
+function entryOf(fields: TermPostings[1]): number[] {
+  const entry = [Object.keys(fields).length];
+  for (const [field, documents] of Object.entries(fields)) {
+    // Integer keys enumerate in ascending order: the order MiniSearch walks them in.
+    const ids = Object.keys(documents);
+    entry.push(Number(field), ids.length);
+    for (const id of ids) entry.push(Number(id));
+    for (const id of ids) entry.push(documents[id]!);
+  }
+  return entry;
+}
+
+/** Terms' postings as one binary block. */
+function encodeBlock(entries: number[][]): Buffer {
+  const head = entries.length + 2;
+  const integers = new Int32Array(head + entries.reduce((sum, entry) => sum + entry.length, 0));
+  integers[0] = entries.length;
+  let at = head;
+  entries.forEach((entry, n) => {
+    integers[n + 1] = at;
+    integers.set(entry, at);
+    at += entry.length;
+  });
+  integers[entries.length + 1] = at;
+  return Buffer.from(integers.buffer);
+}
+
+/** The integers of `block` from `start` to `end`, copied into an array of their own (aligned, and not keeping the block alive). */
+function integersOf(block: Uint8Array, start: number, end: number): Int32Array {
+  return new Int32Array(new Uint8Array(block.subarray(start * 4, end * 4)).buffer);
+}
+
+/** The postings of the block's term number `n`, with how many document-field pairs they hold. */
+export function decodeTerm(block: Uint8Array, n: number): { lists: TermLists; postings: number } {
+  const [start, end] = integersOf(block, n + 1, n + 3);
+  const entry = integersOf(block, start!, end!);
+  const lists: TermLists = [];
+  let postings = 0;
+  let at = 1;
+  for (let field = 0; field < entry[0]!; field += 1) {
+    const id = entry[at]!;
+    const count = entry[at + 1]!;
+    at += 2;
+    lists[id] = { docs: entry.subarray(at, at + count), freqs: entry.subarray(at + count, at + 2 * count) };
+    at += 2 * count;
+    postings += count;
+  }
+  return { lists, postings };
+}
+
+/** The block's terms' postings as MiniSearch saves them (the inverse of encoding `terms`' entries). */
+function decodeBlock(block: Uint8Array, terms: string[]): TermPostings[] {
+  return terms.map((term, n) => {
+    const fields: TermPostings[1] = {};
+    decodeTerm(block, n).lists.forEach((list, field) => {
+      if (!list) return;
+      const documents: Record<string, number> = {};
+      list.docs.forEach((doc, i) => (documents[doc] = list.freqs[i]!));
+      fields[field] = documents;
+    });
+    return [term, fields];
+  });
+}
 
 /** Each version's part of `data`, as the build holds it. */
 export function versionParts(data: SearchIndexData): VersionSearchData[] {
@@ -58,23 +142,25 @@ export function joinedParts(parts: VersionSearchData[]): SearchIndexData {
 /** A version's part split into head, documents and blocks of postings. */
 export function splitPart(part: VersionSearchData): SplitPart {
   const { index, ...stats } = part.index;
-  const blocks: TermPostings[][] = [];
-  let block: TermPostings[] = [];
-  let bytes = 0;
-  for (const entry of index) {
-    block.push(entry);
-    bytes += JSON.stringify(entry).length;
-    if (bytes >= BLOCK_BYTES) {
-      blocks.push(block);
-      block = [];
-      bytes = 0;
-    }
-  }
-  if (block.length) blocks.push(block);
+  const blocks: Buffer[] = [];
   const blockEnds: number[] = [];
-  for (const each of blocks) blockEnds.push((blockEnds.at(-1) ?? 0) + each.length);
+  let block: number[][] = [];
+  let bytes = 0;
+  const close = () => {
+    blocks.push(encodeBlock(block));
+    blockEnds.push((blockEnds.at(-1) ?? 0) + block.length);
+    block = [];
+    bytes = 0;
+  };
+  for (const [, fields] of index) {
+    const entry = entryOf(fields);
+    block.push(entry);
+    bytes += 4 * entry.length;
+    if (bytes >= BLOCK_BYTES) close();
+  }
+  if (block.length) close();
   return {
-    head: { format: part.format, version: part.version, stats, terms: blocks.flat().map(([term]) => term), blockEnds },
+    head: { format: part.format, version: part.version, stats, terms: index.map(([term]) => term), blockEnds },
     documents: part.documents,
     blocks,
   };
@@ -86,22 +172,31 @@ export interface VersionSource {
   /** The stored size of the documents: what keeping them loaded is weighed by. */
   documentsBytes: number;
   documents(): SearchDocument[];
-  block(n: number): TermPostings[];
+  /** Binary block `n` of postings (its terms are those of `head.terms` up to `head.blockEnds[n]`). */
+  block(n: number): Uint8Array;
 }
 
 /** A source over a part held in memory (the build's, or development's). */
 export function inMemorySource(part: VersionSearchData): VersionSource {
   const split = splitPart(part);
   // Already in memory: keeping them costs nothing more.
-  return { head: split.head, documentsBytes: 0, documents: () => split.documents, block: (n) => split.blocks[n] ?? [] };
+  return {
+    head: split.head,
+    documentsBytes: 0,
+    documents: () => split.documents,
+    block: (n) => split.blocks[n] ?? new Uint8Array(),
+  };
 }
 
 /** The part again from its pieces (the inverse of splitPart). */
-export function joinedPart(split: SplitPart): VersionSearchData {
-  return {
-    format: split.head.format,
-    version: split.head.version,
-    documents: split.documents,
-    index: { ...split.head.stats, index: split.blocks.flat() },
-  };
+export function joinedPart(split: {
+  head: SearchHead;
+  documents: SearchDocument[];
+  blocks: Uint8Array[];
+}): VersionSearchData {
+  const { head } = split;
+  const index = split.blocks.flatMap((block, n) =>
+    decodeBlock(block, head.terms.slice(head.blockEnds[n - 1] ?? 0, head.blockEnds[n])),
+  );
+  return { format: head.format, version: head.version, documents: split.documents, index: { ...head.stats, index } };
 }

@@ -19,7 +19,7 @@ import type { SiteContent } from "../../app/content/types";
 import { minisearchQuery, SearchCaches, VersionIndex } from "../../app/search/engine.server";
 import { INDEX_OPTIONS, type IndexedFields } from "../../app/search/index-options";
 import { PAGE_LIMITS } from "../../app/search/limits";
-import { inMemorySource, splitPart, versionParts } from "../../app/search/parts";
+import { inMemorySource, joinedPart, splitPart, versionParts } from "../../app/search/parts";
 import { siteSearchOf } from "../../app/search/store.server";
 import { queryTerms } from "../../app/search/text";
 import type { VersionSearchData } from "../../app/search/types";
@@ -67,7 +67,11 @@ describe("postings read per query", () => {
       const { words, compounds } = queryTerms(text);
       const { query, options } = minisearchQuery(words, compounds);
       const expected = whole.search(query, options).map((r) => [r.id, r.score, r.terms, r.queryTerms, r.match]);
-      const found = lazy.find(words, compounds).map(({ result: r }) => [r.id, r.score, r.terms, r.queryTerms, r.match]);
+      const matches = lazy.find(words, compounds);
+      const found = matches.ordered().map((doc) => {
+        const { terms, queryTerms, match } = matches.details(doc);
+        return [matches.stats.ids[doc], matches.score[doc], terms, queryTerms, match];
+      });
       assert.deepEqual(found, expected, text);
       if (expected.length) matched += 1;
     }
@@ -77,10 +81,22 @@ describe("postings read per query", () => {
   test("a version's head is small beside its postings: the blocks hold the terms' occurrences", () => {
     const split = splitPart(part);
     const head = JSON.stringify(split.head).length;
-    const blocks = JSON.stringify(split.blocks).length;
+    const blocks = split.blocks.reduce((sum, block) => sum + block.byteLength, 0);
     assert.ok(split.blocks.length > 1, "more than one block");
     assert.ok(blocks > 2 * head, `blocks ${blocks} bytes, head ${head}`);
     assert.equal(split.head.terms.length, part.index.index.length);
+  });
+
+  test("the binary blocks hold every posting: the part joined again is the part", () => {
+    const split = splitPart(part);
+    assert.deepEqual(joinedPart(split), part);
+    // A block read from a pack can lie anywhere in memory: its integers are copied out aligned.
+    const moved = split.blocks.map((block) => {
+      const shifted = Buffer.alloc(block.byteLength + 1);
+      block.copy(shifted, 1);
+      return shifted.subarray(1);
+    });
+    assert.deepEqual(joinedPart({ ...split, blocks: moved }), part);
   });
 
   describe("from a pack", () => {
@@ -137,10 +153,14 @@ describe("what a search keeps loaded", () => {
       );
     });
     const word = "backup";
-    const first = indexes.map((index) => index.find([word], []).map((f) => f.document.url));
+    const urls = (index: VersionIndex) => {
+      const matches = index.find([word], []);
+      return matches.ordered().map((doc) => index.documents[matches.stats.ids[doc]!]!.url);
+    };
+    const first = indexes.map(urls);
     assert.equal(reads, parts.length);
     // The bound holds one version's documents: searching the first again reads them again.
-    const again = indexes[0]!.find([word], []).map((f) => f.document.url);
+    const again = urls(indexes[0]!);
     assert.equal(reads, parts.length + 1);
     assert.deepEqual(again, first[0]);
     assert.ok(again.length > 0);
