@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
-import SearchableMap from "minisearch/SearchableMap";
 import { Lru } from "~/lib/lru";
+import { TermDictionary } from "./dictionary.server";
 import { highlight, snippet } from "./highlight";
 import type { SearchLimits } from "./limits";
 import { INDEX_OPTIONS, INDEXED_FIELDS, SEARCH_INDEX_FORMAT, type IndexedFields } from "./index-options";
@@ -207,8 +207,8 @@ function displayOf(documents: SearchDocument[]): Display {
  */
 export class VersionIndex {
   private readonly stats: VersionStats;
-  /** Every term, and its place in the saved index (the order MiniSearch iterates its terms in). */
-  private readonly dictionary = new SearchableMap<number>();
+  /** Every term, and its place in the saved index. */
+  private readonly dictionary: TermDictionary;
   private display: Display | null = null;
 
   static load(source: VersionSource, caches: SearchCaches): VersionIndex {
@@ -228,7 +228,7 @@ export class VersionIndex {
     private readonly caches: SearchCaches,
   ) {
     this.stats = new VersionStats(source.head.stats, INDEXED_FIELDS, BOOST);
-    source.head.terms.forEach((term, place) => this.dictionary.set(term, place));
+    this.dictionary = new TermDictionary(source.head.terms);
   }
 
   /** The block holding the term at `place`. */
@@ -293,7 +293,7 @@ export class VersionIndex {
       const kept = this.caches.postings.get(key(term));
       if (kept) found.set(term, kept);
       else {
-        const block = this.blockOf(this.dictionary.get(term)!);
+        const block = this.blockOf(this.dictionary.place(term)!);
         toRead.set(block, (toRead.get(block) ?? new Set<string>()).add(term));
       }
     }
@@ -302,7 +302,7 @@ export class VersionIndex {
       const bytes = this.source.block(block);
       const start = blockEnds[block - 1] ?? 0;
       for (const term of wanted) {
-        const { lists, postings } = decodeTerm(bytes, this.dictionary.get(term)! - start);
+        const { lists, postings } = decodeTerm(bytes, this.dictionary.place(term)! - start);
         this.caches.postings.set(key(term), lists, postings);
         found.set(term, lists);
       }

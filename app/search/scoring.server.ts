@@ -8,7 +8,8 @@
 // tests/integration/search-postings.test.ts compares every score, term and
 // order with MiniSearch over the whole index.
 import type { AsPlainObject } from "minisearch";
-import type SearchableMap from "minisearch/SearchableMap";
+import { indexInSorted } from "~/lib/sorted";
+import type { TermDictionary } from "./dictionary.server";
 import type { FieldPostings, TermLists } from "./parts";
 
 /** BM25+ as MiniSearch defaults it: term saturation, length normalization, and the floor a match always adds. */
@@ -25,17 +26,7 @@ export interface TermSpec {
 }
 
 function holds(list: FieldPostings | undefined, doc: number): boolean {
-  if (!list) return false;
-  let low = 0;
-  let high = list.docs.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const at = list.docs[middle]!;
-    if (at === doc) return true;
-    if (at < doc) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
+  return list !== undefined && indexInSorted(list.docs, doc) !== -1;
 }
 
 /** What MiniSearch reports of one matching section: its matched index terms (and in which fields), and the query terms they came from. */
@@ -117,27 +108,26 @@ export function byScore(score: Float64Array): (a: number, b: number) => number {
 type Expansion = [term: string, weight: number][];
 
 /** The index terms a term spec matches, in MiniSearch's order: the term itself, its prefix extensions, then its fuzzy neighbours. */
-export function expansionOf(spec: TermSpec, dictionary: SearchableMap<number>, maxFuzzy: number): Expansion {
+export function expansionOf(spec: TermSpec, dictionary: TermDictionary, maxFuzzy: number): Expansion {
   const { term } = spec;
   const found: Expansion = dictionary.has(term) ? [[term, 1]] : [];
-  let fuzzy: Map<string, [number, number]> | undefined;
-  if (spec.fuzzy) {
-    const distance = spec.fuzzy < 1 ? Math.min(maxFuzzy, Math.round(term.length * spec.fuzzy)) : spec.fuzzy;
-    if (distance) fuzzy = dictionary.fuzzyGet(term, distance);
-  }
+  const prefixed = new Set<string>();
   if (spec.prefix)
-    for (const [other] of dictionary.atPrefix(term)) {
+    for (const other of dictionary.prefixed(term)) {
       const distance = other.length - term.length;
       if (!distance) continue;
-      // A prefix extension is scored as one, never also as a typo.
-      fuzzy?.delete(other);
+      prefixed.add(other);
       found.push([other, (EXPANSION_WEIGHTS.prefix * other.length) / (other.length + 0.3 * distance)]);
     }
-  if (fuzzy)
-    for (const [other, [, distance]] of fuzzy) {
-      if (!distance) continue;
-      found.push([other, (EXPANSION_WEIGHTS.fuzzy * other.length) / (other.length + distance)]);
-    }
+  if (spec.fuzzy) {
+    const most = spec.fuzzy < 1 ? Math.min(maxFuzzy, Math.round(term.length * spec.fuzzy)) : spec.fuzzy;
+    if (most)
+      for (const [other, distance] of dictionary.fuzzy(term, most)) {
+        // A prefix extension is scored as one, never also as a typo.
+        if (!distance || prefixed.has(other)) continue;
+        found.push([other, (EXPANSION_WEIGHTS.fuzzy * other.length) / (other.length + distance)]);
+      }
+  }
   return found;
 }
 

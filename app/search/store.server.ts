@@ -9,8 +9,8 @@ import type { VersionSearchData } from "./types";
 /**
  * The largest part of one version's stored index a server loads: its head
  * (document statistics and terms) and its documents; the postings stay on
- * disk. Loaded, they hold about 2.2 times their stored bytes in the heap
- * (measured at 10,000 pages: 9.4 MB of records, 20 MB of heap), and the
+ * disk. Loaded, they hold about twice their stored bytes in the heap
+ * (measured at 10,000 pages: 8.6 MB of records, 17 MB of heap), and the
  * server's heap is 128 MB with the shell, the page caches and rendering in it:
  * past this the build fails, naming the version, rather than the server at
  * the first search in it.

@@ -11,11 +11,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import MiniSearch from "minisearch";
+import SearchableMap from "minisearch/SearchableMap";
 import { buildSiteContent } from "../../app/content/build/build.server";
 import { writeSiteContent } from "../../app/content/build/store-file.server";
 import { PackError, PackReader } from "../../app/content/pack.server";
 import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
+import { TermDictionary } from "../../app/search/dictionary.server";
 import { minisearchQuery, SearchCaches, VersionIndex } from "../../app/search/engine.server";
 import { INDEX_OPTIONS, type IndexedFields } from "../../app/search/index-options";
 import { PAGE_LIMITS } from "../../app/search/limits";
@@ -76,6 +78,35 @@ describe("postings read per query", () => {
       if (expected.length) matched += 1;
     }
     assert.ok(matched > 120, `${matched} queries found something`);
+  });
+
+  test("the dictionary finds the prefix extensions and typos MiniSearch's radix tree finds, in its order", () => {
+    const terms = part.index.index.map(([term]) => term);
+    const tree = new SearchableMap<number>();
+    terms.forEach((term, place) => tree.set(term, place));
+    const dictionary = new TermDictionary(terms);
+    const probes = [
+      ...terms.filter((_, i) => i % 7 === 0),
+      "",
+      "a",
+      "zz",
+      "xyzzy",
+      "smriti_",
+      "/v1/",
+      "ph0to",
+      "dokcer",
+    ];
+    let expanded = 0;
+    for (const term of probes) {
+      assert.equal(dictionary.place(term), tree.get(term), term);
+      assert.deepEqual(dictionary.prefixed(term), [...tree.atPrefix(term).keys()], term);
+      for (const distance of [1, 2]) {
+        const fuzzy = [...tree.fuzzyGet(term, distance)].map(([other, [, edits]]) => [other, edits]);
+        assert.deepEqual(dictionary.fuzzy(term, distance), fuzzy, `${term} within ${distance}`);
+        if (fuzzy.length > 1) expanded += 1;
+      }
+    }
+    assert.ok(expanded > 300, `${expanded} probes had more than one neighbour`);
   });
 
   test("a version's head is small beside its postings: the blocks hold the terms' occurrences", () => {

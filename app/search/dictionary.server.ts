@@ -1,0 +1,129 @@
+// A version's terms, for finding a query term's prefix extensions and fuzzy
+// neighbours as MiniSearch finds them, in the order it finds them, without
+// keeping its radix tree: a SearchableMap of 17,000 terms is about 200,000
+// Maps, some 40 MB of a 128 MB heap, where this keeps the terms sorted and two
+// integer arrays (docs/decisions/047-search-scoring-on-typed-arrays.md).
+import SearchableMap from "minisearch/SearchableMap";
+import { indexInSorted } from "~/lib/sorted";
+
+/** The first index in `sorted` from `low` whose term does not start with `prefix` (those that do are contiguous). */
+function endOfPrefix(sorted: string[], prefix: string, low: number): number {
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]!.startsWith(prefix)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export class TermDictionary {
+  /** Every term, in code-unit order. */
+  private readonly sorted: string[];
+  /** Each sorted term's place in the saved index. */
+  private readonly places: Int32Array;
+  /**
+   * Each sorted term's position in the order MiniSearch's tree yields it,
+   * built from the saved order as MiniSearch loads it: prefix extensions come
+   * in this order, fuzzy neighbours in the reverse (its iterator walks a
+   * node's edges from the last, its fuzzy search from the first).
+   */
+  private readonly ranks: Int32Array;
+
+  /** @param terms every term, in the saved index's order */
+  constructor(terms: string[]) {
+    const tree = new SearchableMap<number>();
+    terms.forEach((term, place) => tree.set(term, place));
+    const rankOf = new Int32Array(terms.length);
+    let rank = 0;
+    for (const [, place] of tree) rankOf[place] = rank++;
+    const order = terms.map((_, place) => place).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+    this.sorted = order.map((place) => terms[place]!);
+    this.places = Int32Array.from(order);
+    this.ranks = Int32Array.from(order, (place) => rankOf[place]!);
+  }
+
+  has(term: string): boolean {
+    return indexInSorted(this.sorted, term) !== -1;
+  }
+
+  /** The term's place in the saved index; undefined when the version does not have it. */
+  place(term: string): number | undefined {
+    const index = indexInSorted(this.sorted, term);
+    return index === -1 ? undefined : this.places[index];
+  }
+
+  /** The terms that start with `prefix` (itself included), as MiniSearch's atPrefix yields them. */
+  prefixed(prefix: string): string[] {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.sorted[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low, end = endOfPrefix(this.sorted, prefix, low); i < end; i += 1) found.push(i);
+    return found.sort((a, b) => this.ranks[a]! - this.ranks[b]!).map((i) => this.sorted[i]!);
+  }
+
+  /**
+   * The terms within `distance` edits (Levenshtein) of `query`, with their
+   * distance, as MiniSearch's fuzzyGet yields them. The walk keeps one row of
+   * the edit matrix per character of the current term, reuses the rows of the
+   * prefix it shares with the last one, and skips every term under a prefix
+   * whose row is already past `distance`.
+   */
+  fuzzy(query: string, distance: number): [term: string, distance: number][] {
+    const columns = query.length + 1;
+    const longest = query.length + distance;
+    const rows = new Int32Array((longest + 1) * columns);
+    for (let j = 0; j < columns; j += 1) rows[j] = j;
+    const found: [index: number, distance: number][] = [];
+    let previous = "";
+    // Rows 0 to `valid` hold the matrix for the first `valid` characters of `previous`.
+    let valid = 0;
+    let i = 0;
+    while (i < this.sorted.length) {
+      const term = this.sorted[i]!;
+      let depth = 0;
+      while (depth < valid && depth < term.length && term.charCodeAt(depth) === previous.charCodeAt(depth)) depth += 1;
+      let cut = -1;
+      for (let row = depth + 1; row <= term.length; row += 1) {
+        if (row > longest) {
+          cut = row;
+          break;
+        }
+        const char = term.charCodeAt(row - 1);
+        const at = row * columns;
+        const above = at - columns;
+        rows[at] = row;
+        let least = row;
+        for (let j = 1; j < columns; j += 1) {
+          const cost = rows[above + j - 1]! + (query.charCodeAt(j - 1) === char ? 0 : 1);
+          const value = Math.min(cost, rows[above + j]! + 1, rows[at + j - 1]! + 1);
+          rows[at + j] = value;
+          if (value < least) least = value;
+        }
+        if (least > distance) {
+          cut = row;
+          break;
+        }
+      }
+      previous = term;
+      if (cut === -1) {
+        valid = term.length;
+        const edits = rows[term.length * columns + columns - 1]!;
+        if (edits <= distance) found.push([i, edits]);
+        i += 1;
+      } else {
+        // No term under this prefix can come within `distance`.
+        valid = cut - 1;
+        i = endOfPrefix(this.sorted, term.slice(0, cut), i);
+      }
+    }
+    return found
+      .sort((a, b) => this.ranks[b[0]]! - this.ranks[a[0]]!)
+      .map(([index, edits]) => [this.sorted[index]!, edits]);
+  }
+}
