@@ -21,7 +21,7 @@ export const SITE_CONTENT_FILE = "build/content/site.pack";
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
 
 /** The pack format this server reads; bumped whenever the index or a record changes shape. */
-export const PACK_FORMAT = 4;
+export const PACK_FORMAT = 5;
 
 /** What a server knows of a page without reading it. */
 export interface PageSummary {

@@ -6,9 +6,21 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { indexInSorted } from "~/lib/sorted";
 
-/** The first index in `sorted` from `low` whose term does not start with `prefix` (those that do are contiguous). */
+/**
+ * The first index in `sorted` from `low` whose term does not start with
+ * `prefix` (those that do are contiguous). Galloping from `low`: a skipped
+ * prefix usually covers a few terms, so this is a few comparisons, not a
+ * binary search of the whole list.
+ */
 function endOfPrefix(sorted: string[], prefix: string, low: number): number {
-  let high = sorted.length;
+  let step = 1;
+  let high = low + 1;
+  while (high < sorted.length && sorted[high]!.startsWith(prefix)) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  high = Math.min(high, sorted.length);
   while (low < high) {
     const middle = (low + high) >> 1;
     if (sorted[middle]!.startsWith(prefix)) low = middle + 1;
@@ -29,6 +41,8 @@ export class TermDictionary {
    * node's edges from the last, its fuzzy search from the first).
    */
   private readonly ranks: Int32Array;
+  /** How many leading code units each sorted term shares with the one before it (at most 255). */
+  private readonly shared: Uint8Array;
 
   /** @param terms every term, in the saved index's order */
   constructor(terms: string[]) {
@@ -41,6 +55,12 @@ export class TermDictionary {
     this.sorted = order.map((place) => terms[place]!);
     this.places = Int32Array.from(order);
     this.ranks = Int32Array.from(order, (place) => rankOf[place]!);
+    this.shared = Uint8Array.from(this.sorted, (term, i) => {
+      const before = this.sorted[i - 1] ?? "";
+      let length = 0;
+      while (length < 255 && length < term.length && term.charCodeAt(length) === before.charCodeAt(length)) length += 1;
+      return length;
+    });
   }
 
   has(term: string): boolean {
@@ -77,19 +97,19 @@ export class TermDictionary {
   fuzzy(query: string, distance: number): [term: string, distance: number][] {
     const columns = query.length + 1;
     const longest = query.length + distance;
-    const rows = new Int32Array((longest + 1) * columns);
+    // Cells more than `distance` off the diagonal cannot lead to a match: they
+    // stay at distance + 1 and are never computed.
+    const rows = new Int32Array((longest + 1) * columns).fill(distance + 1);
     for (let j = 0; j < columns; j += 1) rows[j] = j;
     const found: [index: number, distance: number][] = [];
-    let previous = "";
-    // Rows 0 to `valid` hold the matrix for the first `valid` characters of `previous`.
+    const { sorted, shared } = this;
+    // Rows 0 to `valid` hold the matrix for the first `valid` characters of the term before.
     let valid = 0;
     let i = 0;
-    while (i < this.sorted.length) {
-      const term = this.sorted[i]!;
-      let depth = 0;
-      while (depth < valid && depth < term.length && term.charCodeAt(depth) === previous.charCodeAt(depth)) depth += 1;
+    while (i < sorted.length) {
+      const term = sorted[i]!;
       let cut = -1;
-      for (let row = depth + 1; row <= term.length; row += 1) {
+      for (let row = Math.min(shared[i]!, valid) + 1; row <= term.length; row += 1) {
         if (row > longest) {
           cut = row;
           break;
@@ -99,7 +119,8 @@ export class TermDictionary {
         const above = at - columns;
         rows[at] = row;
         let least = row;
-        for (let j = 1; j < columns; j += 1) {
+        const last = Math.min(columns - 1, row + distance);
+        for (let j = Math.max(1, row - distance); j <= last; j += 1) {
           const cost = rows[above + j - 1]! + (query.charCodeAt(j - 1) === char ? 0 : 1);
           const value = Math.min(cost, rows[above + j]! + 1, rows[at + j - 1]! + 1);
           rows[at + j] = value;
@@ -110,16 +131,18 @@ export class TermDictionary {
           break;
         }
       }
-      previous = term;
       if (cut === -1) {
         valid = term.length;
         const edits = rows[term.length * columns + columns - 1]!;
         if (edits <= distance) found.push([i, edits]);
         i += 1;
       } else {
-        // No term under this prefix can come within `distance`.
+        // No term under this prefix can come within `distance`: the next one
+        // that does not start with it shares fewer than `cut` characters with
+        // this one (and so with the one before it).
         valid = cut - 1;
-        i = endOfPrefix(this.sorted, term.slice(0, cut), i);
+        i += 1;
+        while (i < sorted.length && shared[i]! >= cut) i += 1;
       }
     }
     return found

@@ -169,32 +169,16 @@ export class SearchCaches {
 
 interface Display {
   documents: SearchDocument[];
-  /** Each document's words in lower case, for the phrase check. */
-  phraseText: string[];
+  /** Each document's words in lower case, for the phrase check: made for a document when a query first checks it. */
+  phraseText: (string | undefined)[];
   /** The first document of each group: the opening of a page. */
   openings: Map<string, SearchDocument>;
-  /** Each document's group as a number, counting from 0 in order of first appearance. */
-  groupOf: Int32Array;
-  groups: number;
 }
 
 function displayOf(documents: SearchDocument[]): Display {
   const openings = new Map<string, SearchDocument>();
-  const numbers = new Map<string, number>();
-  const groupOf = new Int32Array(documents.length);
-  documents.forEach((document, id) => {
-    if (!openings.has(document.group)) openings.set(document.group, document);
-    let number = numbers.get(document.group);
-    if (number === undefined) numbers.set(document.group, (number = numbers.size));
-    groupOf[id] = number;
-  });
-  return {
-    documents,
-    phraseText: documents.map((d) => ` ${wordsOf(`${d.title} ${d.heading} ${d.text}`)} `),
-    openings,
-    groupOf,
-    groups: numbers.size,
-  };
+  for (const document of documents) if (!openings.has(document.group)) openings.set(document.group, document);
+  return { documents, phraseText: [], openings };
 }
 
 /**
@@ -209,6 +193,10 @@ export class VersionIndex {
   private readonly stats: VersionStats;
   /** Every term, and its place in the saved index. */
   private readonly dictionary: TermDictionary;
+  /** Each stored document's page number (SearchHead.pages). */
+  readonly groupOf: Int32Array;
+  /** How many pages the version's documents belong to. */
+  readonly groups: number;
   private display: Display | null = null;
 
   static load(source: VersionSource, caches: SearchCaches): VersionIndex {
@@ -229,6 +217,8 @@ export class VersionIndex {
   ) {
     this.stats = new VersionStats(source.head.stats, INDEXED_FIELDS, BOOST);
     this.dictionary = new TermDictionary(source.head.terms);
+    this.groupOf = Int32Array.from(source.head.pages);
+    this.groups = source.head.pages.reduce((most, page) => Math.max(most, page + 1), 0);
   }
 
   /** The block holding the term at `place`. */
@@ -268,20 +258,16 @@ export class VersionIndex {
     return (this.display ?? this.shown()).documents;
   }
 
-  get phraseText(): string[] {
-    return (this.display ?? this.shown()).phraseText;
+  /** Document `id`'s words in lower case, space-separated with a space at each end, for the phrase check. */
+  phraseTextOf(id: number): string {
+    const display = this.display ?? this.shown();
+    const document = display.documents[id];
+    if (!document) return "";
+    return (display.phraseText[id] ??= ` ${wordsOf(`${document.title} ${document.heading} ${document.text}`)} `);
   }
 
   get openings(): Map<string, SearchDocument> {
     return (this.display ?? this.shown()).openings;
-  }
-
-  get groupOf(): Int32Array {
-    return (this.display ?? this.shown()).groupOf;
-  }
-
-  get groups(): number {
-    return (this.display ?? this.shown()).groups;
   }
 
   /** The postings of `terms`, reading the blocks of those not kept. */
@@ -406,8 +392,8 @@ function rank(found: Found, docs: number[], words: string[], limits: SearchLimit
     );
     if (candidates) ranked = docs.filter((doc) => candidates[pageOf(doc)] === 1);
     const phrase = ` ${words.join(" ")}`;
-    const { phraseText } = from;
-    for (const doc of ranked) if (phraseText[ids[doc]!]?.includes(phrase)) score[doc] = score[doc]! * PHRASE_BOOST;
+    for (const doc of ranked)
+      if (from.phraseTextOf(ids[doc]!).includes(phrase)) score[doc] = score[doc]! * PHRASE_BOOST;
     ranked = ranked.slice().sort(byScore(score));
   }
   for (const doc of ranked) if (exact(doc)) score[doc] = score[doc]! * EXACT_BOOST;
@@ -464,6 +450,30 @@ function searchVersion(index: VersionIndex, words: string[], compounds: string[]
 }
 
 /**
+ * One version counted but not ranked: how many pages hold every word
+ * (`strict`) and any (`loose`), with no hits. For a search in all versions
+ * whose own version's hits fill the answer: the others only add to the total,
+ * and counting needs no documents.
+ */
+function countVersion(index: VersionIndex, words: string[], compounds: string[]) {
+  const matches = index.find(words, compounds);
+  const every = matches.bitsOf(words);
+  const pages = { strict: new Set<number>(), loose: new Set<number>() };
+  const exact = { strict: false, loose: false };
+  for (const doc of matches.seen) {
+    const page = index.groupOf[matches.stats.ids[doc]!]!;
+    const held = matches.exact[doc] === 1;
+    pages.loose.add(page);
+    exact.loose ||= held;
+    if ((matches.mask[doc]! & every) !== every) continue;
+    pages.strict.add(page);
+    exact.strict ||= held;
+  }
+  const strict: VersionRanking = { total: pages.strict.size, top: [], exact: exact.strict };
+  return { strict, loose: strict.total > 0 ? strict : { total: pages.loose.size, top: [], exact: exact.loose } };
+}
+
+/**
  * The site's search, over the per-version indexes the build wrote: only the
  * versions a search looks in are asked for (`indexOf`, which decides what
  * stays loaded).
@@ -505,11 +515,18 @@ export class SiteSearch {
 
     // One version after another, keeping only its best hits: an "all versions"
     // search holds one version's documents at a time, not every version's.
+    const own = searchVersion(this.indexOf(scope.version), words, compounds, limits);
+    // Its hits come first in an answer over all versions: when they fill it, the others are only counted.
+    const filled = own.strict.total >= limits.hits;
     const searched = scope.all ? this.versions.map((v) => v.id) : [scope.version];
-    const perVersion = searched.map((version) => ({
-      version,
-      ...searchVersion(this.indexOf(version), words, compounds, limits),
-    }));
+    const perVersion = searched.map((version) => {
+      if (version === scope.version) return { version, ...own };
+      const index = this.indexOf(version);
+      return {
+        version,
+        ...(filled ? countVersion(index, words, compounds) : searchVersion(index, words, compounds, limits)),
+      };
+    });
     // As over one pool of sections: when any version has sections with every word, only those count.
     const strict = perVersion.some((found) => found.strict.total > 0);
     const rankings = perVersion.map((found) => ({ version: found.version, ...(strict ? found.strict : found.loose) }));

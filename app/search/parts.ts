@@ -30,6 +30,22 @@ export interface SearchHead {
   terms: string[];
   /** Where each block of postings ends in `terms` (exclusive). */
   blockEnds: number[];
+  /**
+   * Each document's page, numbered from 0 in order of first appearance
+   * (sections of one page, or one API operation, share it): what ranking
+   * and counting need of the documents, without reading them.
+   */
+  pages: number[];
+}
+
+/** Each document's page number, as SearchHead.pages holds them. */
+function pageNumbers(documents: SearchDocument[]): number[] {
+  const numbers = new Map<string, number>();
+  return documents.map((document) => {
+    let number = numbers.get(document.group);
+    if (number === undefined) numbers.set(document.group, (number = numbers.size));
+    return number;
+  });
 }
 
 /** One version's part as the pack stores it. */
@@ -160,7 +176,14 @@ export function splitPart(part: VersionSearchData): SplitPart {
   }
   if (block.length) close();
   return {
-    head: { format: part.format, version: part.version, stats, terms: index.map(([term]) => term), blockEnds },
+    head: {
+      format: part.format,
+      version: part.version,
+      stats,
+      terms: index.map(([term]) => term),
+      blockEnds,
+      pages: pageNumbers(part.documents),
+    },
     documents: part.documents,
     blocks,
   };

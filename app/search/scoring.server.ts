@@ -25,6 +25,7 @@ export interface TermSpec {
   fuzzy: number | false;
 }
 
+/** Whether a term's postings in one field hold section `doc`. */
 function holds(list: FieldPostings | undefined, doc: number): boolean {
   return list !== undefined && indexInSorted(list.docs, doc) !== -1;
 }

@@ -17,11 +17,16 @@ import type { VersionSearchData } from "./types";
  */
 export const MAX_VERSION_INDEX_BYTES = 16 * 1024 * 1024;
 
-/** Versions' heads kept loaded, by their stored bytes (about 0.5 MB per 1,000 pages; at least one stays). */
-const LOADED_HEAD_BYTES = 4 * 1024 * 1024;
+/**
+ * Versions' heads kept loaded, by their stored bytes: about 0.45 MB per 1,000
+ * pages, which hold 1.2 MB of heap and 1.1 MB of typed arrays loaded. A search
+ * in all versions reads every head, so ten versions of 1,000 pages fit (at
+ * least one stays).
+ */
+const LOADED_HEAD_BYTES = 8 * 1024 * 1024;
 /** Versions' documents kept loaded, by their stored bytes: one version of a thousand pages, or several smaller ones. */
 const LOADED_DOCUMENT_BYTES = 12 * 1024 * 1024;
-/** Postings kept converted, in document-field pairs, across versions (about 6 MB of heap). */
+/** Postings kept decoded, in document-field pairs, across versions (8 bytes each, in typed arrays: about 1.2 MB). */
 const KEPT_POSTINGS = 150_000;
 
 let loaded: { content: SiteContent; search: SiteSearch } | null = null;

@@ -198,6 +198,26 @@ describe("what a search keeps loaded", () => {
   });
 });
 
+describe("a search in all versions", () => {
+  test("counts the other versions without ranking them when its own version fills the answer, with the same answer", () => {
+    const site = siteSearchOf(content);
+    const every = { ...PAGE_LIMITS, hits: 100_000 };
+    let counted = 0;
+    for (const text of [...queries(), "photo", "album", "server", "backup restore", "upload photos"]) {
+      for (const version of content.versions.map((v) => v.version.id)) {
+        const scope = site.scope("all", version);
+        const few = site.search(text, PAGE_LIMITS, scope);
+        const all = site.search(text, every, scope);
+        assert.equal(few.total, all.total, `${text} (${version})`);
+        assert.deepEqual(few.hits, all.hits.slice(0, PAGE_LIMITS.hits), `${text} (${version})`);
+        const own = site.search(text, every, { version, all: false });
+        if (own.hits.length >= PAGE_LIMITS.hits && own.total < few.total) counted += 1;
+      }
+    }
+    assert.ok(counted >= 20, `${counted} searches had their own version fill the answer and hits elsewhere`);
+  });
+});
+
 describe("phrases checked only where they can change the best hits", () => {
   test("the best hits are those of a search that checks every section", () => {
     const site = siteSearchOf(content);
