@@ -133,7 +133,11 @@ function onPath(command) {
 /**
  * Debian packages the end-to-end tests drive: Chromium for every test, nginx
  * and openssl for the reverse-proxy test (deploy/nginx.conf with a
- * self-signed certificate). Missing ones are installed with apt when running
+ * self-signed certificate), and the Liberation fonts: the system faces the
+ * metric-matched fallbacks of DM Sans and Fira Code name on Linux
+ * (app/styles/font-fallbacks.ts), which the font-shift test measures; Chromium
+ * only recommends them, and a machine without them falls back to DejaVu, which
+ * no fallback face matches. Missing ones are installed with apt when running
  * as root; otherwise we say what to install.
  */
 function ensureDebianPackages() {
@@ -141,6 +145,7 @@ function ensureDebianPackages() {
   if (!existsSync(chromiumPath())) missing.push("chromium");
   if (!onPath("nginx") && !existsSync("/usr/sbin/nginx")) missing.push("nginx");
   if (!onPath("openssl")) missing.push("openssl");
+  if (!existsSync("/usr/share/fonts/truetype/liberation")) missing.push("fonts-liberation");
   if (missing.length === 0) return true;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
