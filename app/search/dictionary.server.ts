@@ -1,16 +1,18 @@
 // A version's terms, for finding a query term's prefix extensions and fuzzy
 // neighbours as MiniSearch finds them, in the order it finds them, without
-// keeping its radix tree: a SearchableMap of 17,000 terms is about 200,000
-// Maps, some 40 MB of a 128 MB heap, where this keeps the terms sorted and two
-// integer arrays (docs/decisions/047-search-scoring-on-typed-arrays.md).
+// keeping its radix tree. A SearchableMap of a version's 17,000 terms (10,000
+// pages in ten versions) is tens of thousands of Maps, and a search for an
+// identifier loads every version's terms: ten such trees took 212,000 Maps of
+// a 128 MB heap. This keeps the terms sorted, with two integer arrays and a
+// byte each (docs/decisions/047-search-scoring-on-typed-arrays.md).
 import SearchableMap from "minisearch/SearchableMap";
 import { indexInSorted } from "~/lib/sorted";
 
 /**
  * The first index in `sorted` from `low` whose term does not start with
- * `prefix` (those that do are contiguous). Galloping from `low`: a skipped
- * prefix usually covers a few terms, so this is a few comparisons, not a
- * binary search of the whole list.
+ * `prefix` (those that do are contiguous). Galloping from `low`: a prefix
+ * usually extends to a few terms, so this is a few comparisons, not a binary
+ * search of the whole list.
  */
 function endOfPrefix(sorted: string[], prefix: string, low: number): number {
   let step = 1;
