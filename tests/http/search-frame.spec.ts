@@ -12,6 +12,10 @@ import { startServer, type ServerProcess } from "../e2e/support/server";
 // fills): it only ever renders through Remix. Both are asked with the same Host,
 // so absolute URLs match.
 
+// One worker runs this file, in order: the reference server has one fixed
+// port, and a second worker's own beforeAll (and afterAll) would fight over it.
+test.describe.configure({ mode: "default" });
+
 const HOST = `127.0.0.1:${SERVERS.main}`;
 /** Headers of the connection and the moment, and the one that says how the page was made. */
 const PER_ANSWER = new Set(["date", "connection", "keep-alive", "server-timing"]);
