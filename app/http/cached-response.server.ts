@@ -5,7 +5,7 @@ import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { VERSION_COOKIE, versionCookieKey } from "~/lib/version-cookie";
 import { cleanQuery } from "~/search/text";
-import { encodedBody } from "./compression.server";
+import { encodedBody, identityBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";
 import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
@@ -199,7 +199,9 @@ export function answerFrom(
   }
   if (notModified) return { status: 304, headers, body: null };
   const bytes =
-    encoding === "identity" ? page.body : encodedBody(page, encoding, () => key && pageCache.resize(key, page));
+    encoding === "identity"
+      ? identityBody(page)
+      : encodedBody(page, encoding, () => key && pageCache.resize(key, page));
   if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
   headers.push(["Content-Length", String(bytes.length)]);
   return { status: page.status, headers, body: method === "HEAD" ? null : bytes };
@@ -225,12 +227,14 @@ const inProduction = new Map<string, Promise<CachedPage>>();
  * the next identical request before Remix runs (app/http/front-cache.server.ts).
  * Requests with the same key that arrive while it is being produced share
  * that one render instead of queueing renders of their own.
- * With `store: false` (errors, form answers) nothing is kept or shared.
+ * With `store: false` (errors, form answers) nothing is kept or shared;
+ * `results: true` marks an answer to a search, kept within the results
+ * pages' share of the cache (app/http/page-cache.server.ts).
  */
 export async function cachedResponse(
   request: Request,
   produce: () => Promise<Representation>,
-  { store = true } = {},
+  { store = true, results = false } = {},
 ): Promise<Response> {
   const key = store ? requestKey(request.method, request.url, (name) => request.headers.get(name)) : null;
   if (!key) return respondFromStore(request, storeRepresentation(await produce()));
@@ -244,7 +248,7 @@ export async function cachedResponse(
   try {
     const page = await producing;
     if (!storable(key, page.status)) return respondFromStore(request, page);
-    pageCache.set(key, page);
+    pageCache.set(key, page, { results });
     return respondFromStore(request, page, key);
   } finally {
     inProduction.delete(key);

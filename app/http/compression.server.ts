@@ -1,5 +1,13 @@
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzip,
+  gzipSync,
+} from "node:zlib";
 import type { Bytes, CachedPage, ContentCoding } from "./page-cache.server";
 
 /**
@@ -40,6 +48,19 @@ async function compressInBackground(body: Bytes, coding: ContentCoding): Promise
   );
 }
 
+/**
+ * The page's uncompressed bytes: its body while it has one, else its body
+ * restored from a compressed form (about a tenth of a millisecond for a
+ * 76 KB page), for the rare client that accepts no compression.
+ */
+export function identityBody(page: CachedPage): Bytes {
+  if (page.body) return page.body;
+  const { gzip: gzipped, br } = page.encoded;
+  if (gzipped) return bytesOf(gunzipSync(gzipped.bytes));
+  if (br) return bytesOf(brotliDecompressSync(br.bytes));
+  throw new Error("a stored page has neither its body nor a compressed form");
+}
+
 const pending = new Set<string>();
 let queue: Promise<void> = Promise.resolve();
 
@@ -50,7 +71,7 @@ function upgrade(page: CachedPage, coding: ContentCoding, done: () => void): voi
   // One at a time: the thread pool also serves file reads.
   queue = queue.then(async () => {
     try {
-      const bytes = await compressInBackground(page.body, coding);
+      const bytes = await compressInBackground(identityBody(page), coding);
       page.encoded[coding] = { bytes, best: true };
       done();
     } catch (error) {
@@ -63,13 +84,18 @@ function upgrade(page: CachedPage, coding: ContentCoding, done: () => void): voi
 
 /**
  * The page's body in `coding`: made now at the fast level the first time it
- * is asked for; on a reused page, also made at the best level in the
- * background. `changed` is told when the page's stored size changed.
+ * is asked for, and from then on the page keeps no uncompressed body; on a
+ * reused page, also made at the best level in the background. `changed` is
+ * told when the page's stored size changed.
  */
 export function encodedBody(page: CachedPage, coding: ContentCoding, changed: () => void): Bytes {
   let encoded = page.encoded[coding];
   if (!encoded) {
-    encoded = page.encoded[coding] = { bytes: compressNow(page.body, coding), best: FAST[coding] === BEST[coding] };
+    encoded = page.encoded[coding] = {
+      bytes: compressNow(identityBody(page), coding),
+      best: FAST[coding] === BEST[coding],
+    };
+    page.body = null;
     changed();
   }
   if (!encoded.best && page.uses > 1) upgrade(page, coding, changed);

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@remix-run/node";
 import { Lru } from "~/lib/lru";
 import { pageAddress } from "~/lib/page-address";
 import type { RootData } from "~/lib/root-data";
@@ -7,12 +6,13 @@ import { cleanQuery } from "~/search/text";
 import type { SearchAnswer } from "~/search/types";
 import { pageCache, requestKey, storable, storeBytes, type HeaderReader } from "./cached-response.server";
 import { scriptJson } from "./hydration.server";
+import { identityBody } from "./compression.server";
 import { logOnce } from "./log-once.server";
 import type { CachedPage } from "./page-cache.server";
 import { routeManifest } from "./route-manifest.server";
 import { cutFrame, escapeHtml, fillFrame, FRAME_QUERY, type Fill, type Frame } from "./search-frame.server";
 import { renderSearchMain } from "./search-main.server";
-import { serverBuild } from "./server-build.server";
+import { selfRequestHandler } from "./server-build.server";
 
 // A search nobody made before: its page is the frame of its state with its own
 // results filled in (app/http/search-frame.server.ts), made in the request
@@ -34,7 +34,6 @@ interface StoredFrame {
 
 const frames = new Lru<string, StoredFrame>(FRAME_BYTES);
 const inProduction = new Map<string, Promise<void>>();
-let handler: ReturnType<typeof createRequestHandler> | null = null;
 
 interface SearchTarget {
   url: URL;
@@ -82,7 +81,7 @@ export function filledSearchPage(key: string, method: string, target: string, he
     body,
     headers: { ...stored.headers, "Content-Security-Policy": csp, "Server-Timing": FILLED },
   });
-  if (storable(key, page.status)) pageCache.set(key, page);
+  if (storable(key, page.status)) pageCache.set(key, page, { results: true });
   return page;
 }
 
@@ -99,9 +98,8 @@ function rootDataOf(html: string): RootData {
 
 /** Renders this state's FRAME_QUERY page through Remix, as any request, and cuts its frame. */
 async function produceFrame(request: Request, found: SearchTarget): Promise<void> {
-  const build = await serverBuild();
-  if (!build) return;
-  handler ??= createRequestHandler(build, "production");
+  const handler = await selfRequestHandler();
+  if (!handler) return;
   const framed = new URL(request.url);
   framed.searchParams.set("q", FRAME_QUERY);
   const headers = new Headers(request.headers);
@@ -111,7 +109,7 @@ async function produceFrame(request: Request, found: SearchTarget): Promise<void
   await (await handler(new Request(framed, { headers }))).arrayBuffer();
   const page = pageCache.get(found.frameKey);
   if (page?.status !== 200) throw new Error("the frame's page was not stored");
-  const html = new TextDecoder().decode(page.body);
+  const html = new TextDecoder().decode(identityBody(page));
   const stored = Object.fromEntries(page.headers);
   const rootData = rootDataOf(html);
   const frameUrl = new URL(framed.pathname + framed.search, BASE);

@@ -1,4 +1,4 @@
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { checkedLoader, checkingInputs } from "./input-check.server";
 import { routeManifest, type ServerRoutes } from "./route-manifest.server";
 
@@ -49,4 +49,19 @@ function checkLoaders(routes: ServerRoutes): void {
     const declared = routeManifest.inputsOfRoute(route.id, routes);
     route.module = { ...route.module, loader: checkedLoader(route.id, declared, route.module.loader) };
   }
+}
+
+let handler: ReturnType<typeof createRequestHandler> | null = null;
+
+/**
+ * Remix's request handler over the running build, for the requests the
+ * server makes of itself (a results page's frame, the warm-up at start):
+ * they are answered as any request, without the request guard; null when
+ * this code runs from the sources.
+ */
+export async function selfRequestHandler(): Promise<ReturnType<typeof createRequestHandler> | null> {
+  const build = await serverBuild();
+  if (!build) return null;
+  handler ??= createRequestHandler(build, "production");
+  return handler;
 }

@@ -18,15 +18,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const search = getSiteSearch();
     const { version, first } = scopeParams(url);
-    return cachedResponse(request, async () => ({
-      status: 200,
-      body: JSON.stringify(search.search(url.searchParams.get("q"), DIALOG_LIMITS, search.scope(version, first))),
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Cache-Control": "public, max-age=300",
-        "X-Content-Type-Options": "nosniff",
-        Vary: "Accept-Encoding",
-      },
-    }));
+    return cachedResponse(
+      request,
+      async () => ({
+        status: 200,
+        body: JSON.stringify(search.search(url.searchParams.get("q"), DIALOG_LIMITS, search.scope(version, first))),
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "Cache-Control": "public, max-age=300",
+          "X-Content-Type-Options": "nosniff",
+          Vary: "Accept-Encoding",
+        },
+      }),
+      { results: true },
+    );
   });
 }

@@ -81,6 +81,30 @@ describe("the page cache", () => {
     assert.equal(cache.stats.entries, 0);
   });
 
+  test("a flood of search results pages never pushes the pages out", () => {
+    const cache = new PageCache(40_000);
+    for (let i = 0; i < 8; i += 1) cache.set(`/docs/page-${i}`, entry(3000));
+    for (let i = 0; i < 500; i += 1) cache.set(`/search?q=query-${i}`, entry(1500), { results: true });
+    for (let i = 0; i < 8; i += 1) assert.ok(cache.get(`/docs/page-${i}`), `page ${i} kept`);
+    assert.ok(cache.stats.resultBytes <= 10_000, "results within a quarter of the bytes");
+    assert.ok(cache.get("/search?q=query-499"), "the latest results kept");
+    assert.equal(cache.get("/search?q=query-0"), undefined, "the oldest results replaced");
+    assert.ok(cache.stats.bytes <= 40_000);
+  });
+
+  test("results pages share the least-recently-used order with the pages within their bound", () => {
+    const cache = new PageCache(10_000);
+    cache.set("/search?q=kept", entry(1500), { results: true });
+    for (let i = 0; i < 6; i += 1) cache.set(`/docs/page-${i}`, entry(1500));
+    assert.equal(cache.get("/search?q=kept"), undefined, "an old results page gives way to newer pages");
+    assert.ok(cache.get("/docs/page-5"));
+    const resized = entry(1500);
+    cache.set("/search?q=resized", resized, { results: true });
+    resized.encoded.gzip = { bytes: new Uint8Array(100), best: true };
+    cache.resize("/search?q=resized", resized);
+    assert.equal(cache.stats.resultBytes, 1500 + 100 + 512, "counted again, still as results");
+  });
+
   test("a flood of distinct keys does not grow it", () => {
     const cache = new PageCache(50_000);
     for (let i = 0; i < 5000; i += 1) cache.set(`/random-${i}`, entry(200));

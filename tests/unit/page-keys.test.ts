@@ -2,13 +2,16 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { after, describe, test } from "node:test";
 import {
+  answerFrom,
   cachedResponse,
   NOT_FOUND_ADDRESS,
   pageCache,
   requestKey,
   storable,
+  storeRepresentation,
 } from "../../app/http/cached-response.server";
 import { upgradesSettled } from "../../app/http/compression.server";
 import { KnownAddresses, knownAddresses } from "../../app/http/known-addresses.server";
@@ -42,8 +45,8 @@ writeSiteContent(join(publicDir, SITE_CONTENT_FILE), {
   pages: Object.fromEntries(
     [
       page("/guide/known-page", "page"),
-      ...["keys-test", "keys-test-other", "herd-test", "compression-test", "guide/a"].map((slug) =>
-        page(`/docs/${slug}`, "doc"),
+      ...["keys-test", "keys-test-other", "herd-test", "compression-test", "compressed-at-rest", "guide/a"].map(
+        (slug) => page(`/docs/${slug}`, "doc"),
       ),
     ].map((p) => [p.url, p]),
   ),
@@ -236,6 +239,41 @@ describe("compression of stored pages", () => {
     const best = (await reused.arrayBuffer()).byteLength;
     assert.ok(best <= fast, `best ${best} ≤ fast ${fast}`);
     assert.equal(reused.headers.get("etag"), first.headers.get("etag"), "the same content, the same validator");
+  });
+
+  test("a page answered compressed keeps only that form, and answers uncompressed from it", async () => {
+    const url = "http://x/docs/compressed-at-rest";
+    const key = requestKey("GET", url, (name) => (name === "host" ? "x" : undefined))!;
+    const ask = (encoding: string) =>
+      cachedResponse(new Request(url, { headers: { host: "x", "accept-encoding": encoding } }), produce);
+    const plainFirst = await ask("identity");
+    const page = pageCache.get(key)!;
+    assert.equal(page.body?.length, body.length, "kept uncompressed while nobody asked for a compressed form");
+    const gzipped = await ask("gzip");
+    assert.equal(page.body, null, "the uncompressed body is dropped once a compressed form exists");
+    assert.equal(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString(), body);
+    const plain = await ask("identity");
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(plain.headers.get("etag"), plainFirst.headers.get("etag"), "the same bytes, the same validator");
+    assert.equal(await plain.text(), body);
+    // A second coding and its background upgrade are made from the restored bytes.
+    await ask("br");
+    await ask("br");
+    await upgradesSettled();
+    assert.equal(page.encoded.br?.best, true);
+    assert.equal(brotliDecompressSync(page.encoded.br!.bytes).toString(), body);
+  });
+
+  test("pages answered compressed take their compressed size in the cache", async () => {
+    const cache = new PageCache(4 * body.length);
+    const stored = Array.from({ length: 12 }, () => storeRepresentation({ status: 200, body, headers: {} }));
+    stored.forEach((page, n) => {
+      cache.set(`/docs/p${n}`, page);
+      answerFrom(page, "GET", (name) => (name === "accept-encoding" ? "gzip" : undefined));
+      cache.resize(`/docs/p${n}`, page);
+    });
+    assert.equal(cache.stats.entries, 12, "twelve pages in the room of four uncompressed");
+    assert.ok(cache.stats.bytes < 4 * body.length);
   });
 
   test("the byte bound counts compressed forms as they are added", () => {
