@@ -47,13 +47,62 @@ export class RecordRun {
   /** Adds `value` as JSON, or a Buffer as its bytes (read back with PackReader.bytes). */
   add(value: unknown): RecordRef {
     const { bytes, ref } = encodeRecord(value, this.length);
-    this.parts.push(bytes);
-    this.length += bytes.length;
+    this.push(bytes);
     return ref;
+  }
+
+  /**
+   * Adds a list of records that a reader reads one at a time
+   * (PackReader.list): a table, then each value as a record of its own
+   * (JSON, or a Buffer's bytes). Returns where the table lies, and the
+   * length of the longest record.
+   */
+  addList(values: unknown[]): { table: RecordRef; longest: number } {
+    const records = values.map((value) => encodeRecord(value, 0));
+    const table = new Uint32Array(1 + LIST_ENTRY * records.length);
+    table[0] = records.length;
+    let at = table.byteLength;
+    records.forEach(({ ref: [, length, crc] }, n) => {
+      table.set([at, length, crc], 1 + LIST_ENTRY * n);
+      at += length;
+    });
+    const ref = this.add(Buffer.from(table.buffer));
+    for (const { bytes } of records) this.push(bytes);
+    return { table: ref, longest: records.reduce((most, { bytes }) => Math.max(most, bytes.length), 0) };
   }
 
   bytes(): Buffer {
     return Buffer.concat(this.parts, this.length);
+  }
+
+  private push(bytes: Buffer): void {
+    this.parts.push(bytes);
+    this.length += bytes.length;
+  }
+}
+
+// A list's table is 32-bit little-endian integers (the byte order of every
+// platform Node runs on here): the record count, then for each record its
+// place counted from the table's first byte, its length and its CRC-32.
+const LIST_ENTRY = 3;
+
+/** A list of records in a pack (RecordRun.addList), read one record at a time, each checked. */
+export class RecordList {
+  constructor(
+    private readonly reader: PackReader<unknown>,
+    private readonly start: number,
+    private readonly table: Uint32Array,
+  ) {}
+
+  get length(): number {
+    return this.table[0]!;
+  }
+
+  /** Record `n`, parsed; undefined past the end. */
+  item<T>(n: number): T | undefined {
+    if (!(n >= 0 && n < this.length)) return undefined;
+    const at = 1 + LIST_ENTRY * n;
+    return this.reader.record<T>([this.start + this.table[at]!, this.table[at + 1]!, this.table[at + 2]!]);
   }
 }
 
@@ -179,6 +228,14 @@ export class PackReader<Index> {
     const bytes = this.read(offset, length);
     if (bytes.length !== length || crc32(bytes) !== crc) throw new PackError(this.file, `has a corrupt record at byte ${offset}`);
     return bytes;
+  }
+
+  /** The list whose table is at `ref` (RecordRun.addList). */
+  list(ref: RecordRef): RecordList {
+    // Copied out: the table is read as integers, which need an aligned buffer of their own.
+    const table = new Uint32Array(new Uint8Array(this.bytes(ref)).buffer);
+    if (table.length !== 1 + LIST_ENTRY * (table[0] ?? -1)) throw new PackError(this.file, `has a malformed list at byte ${ref[0]}`);
+    return new RecordList(this as PackReader<unknown>, ref[0], table);
   }
 
   close(): void {

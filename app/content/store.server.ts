@@ -21,7 +21,7 @@ export const SITE_CONTENT_FILE = "build/content/site.pack";
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
 
 /** The pack format this server reads; bumped whenever the index or a record changes shape. */
-export const PACK_FORMAT = 5;
+export const PACK_FORMAT = 6;
 
 /** What a server knows of a page without reading it. */
 export interface PageSummary {
@@ -42,9 +42,10 @@ export interface SiteIndex {
    */
   apis: Record<string, RecordRef>;
   /**
-   * Each docs version's search index, by version id: its head is read at the
-   * first search in that version, its documents at the first that finds
-   * something, a block of postings when a query needs one of its terms.
+   * Each docs version's search index, by version id: its head and its
+   * documents' table are read at the first search in that version, a
+   * document when a query shows it or checks its words, a block of postings
+   * when a query needs one of its terms.
    */
   search: Record<string, StoredSearch>;
   pages: Record<string, [...RecordRef, kind: CompiledPage["kind"], version: string | null, lastUpdated: string | null]>;
@@ -53,6 +54,7 @@ export interface SiteIndex {
 /** Where one version's search index lies in the pack (app/search/parts.ts). */
 export interface StoredSearch {
   head: RecordRef;
+  /** The table of a list of documents, one record each (RecordRun.addList). */
   documents: RecordRef;
   blocks: RecordRef[];
 }
@@ -128,10 +130,10 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
   const readPart = (version: string) => {
     const stored = Object.hasOwn(index.search, version) ? index.search[version] : undefined;
     if (!stored) return undefined;
+    const documents = reader.list(stored.documents);
     const source: VersionSource = {
       head: reader.record<SearchHead>(stored.head),
-      documentsBytes: stored.documents[1],
-      documents: () => reader.record<SearchDocument[]>(stored.documents),
+      document: (id) => documents.item<SearchDocument>(id),
       block: (n) => reader.bytes(stored.blocks[n]!),
     };
     return { source, bytes: stored.head[1] };
@@ -146,7 +148,8 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
         Object.keys(index.search).map((version) => {
           const { source } = readPart(version)!;
           const blocks = source.head.blockEnds.map((_, n) => source.block(n));
-          return joinedPart({ head: source.head, documents: source.documents(), blocks });
+          const documents = source.head.pages.map((_, id) => source.document(id)!);
+          return joinedPart({ head: source.head, documents, blocks });
         }),
       );
     },

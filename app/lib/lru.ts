@@ -2,10 +2,19 @@
  * A map that keeps the most recently used entries up to a total weight
  * (bytes, or 1 per entry), dropping the least recently used ones past it.
  * What bounds the server's memory when the content is larger than it.
+ *
+ * Recency is kept by the Map's insertion order: a read moves its entry to
+ * the end. Moving costs a delete and an insert, and a search reads hundreds
+ * of documents from one cache, so an entry already in the newer half (fewer
+ * than half the entries added or moved since it) stays where it is: what is
+ * dropped is always from the older half, so the order is that of least
+ * recent use to within half the entries.
  */
 export class Lru<K, V> {
-  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private readonly entries = new Map<K, { value: V; weight: number; tick: number }>();
   private total = 0;
+  /** Counts insertions and moves: an entry's `tick` is the count when it last went to the end. */
+  private tick = 0;
 
   /** @param onDrop called with each entry dropped for room (not for one replaced or cleared). */
   constructor(
@@ -16,9 +25,12 @@ export class Lru<K, V> {
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    // Re-inserting moves it to the end: Map keeps insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (this.tick - entry.tick >= this.entries.size >> 1) {
+      // Re-inserting moves it to the end: Map keeps insertion order.
+      this.entries.delete(key);
+      entry.tick = ++this.tick;
+      this.entries.set(key, entry);
+    }
     return entry.value;
   }
 
@@ -28,7 +40,7 @@ export class Lru<K, V> {
       this.total -= old.weight;
       this.entries.delete(key);
     }
-    this.entries.set(key, { value, weight });
+    this.entries.set(key, { value, weight, tick: ++this.tick });
     this.total += weight;
     for (const [oldest, entry] of this.entries) {
       if (this.total <= this.maxWeight || this.entries.size === 1) break;

@@ -15,7 +15,7 @@ import {
   scoreQuery,
   VersionStats,
 } from "./scoring.server";
-import { cleanQuery, queryTerms, tokens } from "./text";
+import { cleanQuery, queryTerms, spacedWords } from "./text";
 import type { Highlighted, SearchAnswer, SearchDocument, SearchHit, SearchScope, SearchVersion } from "./types";
 
 /**
@@ -43,13 +43,6 @@ const FUZZY_MIN_LENGTH = 4;
 const MAX_FUZZY = 2;
 /** Prefix and fuzzy expansion of very long terms costs time and finds nothing useful. */
 const EXPAND_MAX_LENGTH = 30;
-
-/** Lower-case words separated by single spaces. */
-function wordsOf(text: string): string {
-  return tokens(text, true)
-    .map((token) => token.term)
-    .join(" ");
-}
 
 const single = (text: string) => [text];
 const same = (term: string) => term;
@@ -106,13 +99,13 @@ function matchedByTitle(details: MatchDetails): boolean {
 function toHit(group: Group, found: Found, limits: SearchLimits): SearchHit {
   const { from, matches } = found;
   const idOf = (doc: number) => matches.stats.ids[doc]!;
-  const best = from.documents[idOf(group.best)]!;
-  const opening = from.openings.get(best.group) ?? best;
+  const bestId = idOf(group.best);
+  const openingId = from.openingOf(bestId);
   const details = matches.details(group.best);
   const terms = new Set(details.terms);
   // A title match leads to the top of the page, with the matching sections listed below it.
-  const pageWide = opening !== best && matchedByTitle(details);
-  const document = pageWide ? opening : best;
+  const pageWide = openingId !== bestId && matchedByTitle(details);
+  const document = from.document(pageWide ? openingId : bestId)!;
   const sections = pageWide ? [group.best, ...group.others] : group.others;
   const fromText = snippet(document.text, terms);
   const fromCode = fromText.matched || !document.code ? null : snippet(document.code, terms);
@@ -129,7 +122,7 @@ function toHit(group: Group, found: Found, limits: SearchLimits): SearchHit {
     snippet: useCode ? fromCode.parts : fromText.parts,
     snippetIsCode: useCode,
     more: sections
-      .map((doc) => ({ doc, other: from.documents[idOf(doc)] }))
+      .map((doc) => ({ doc, other: from.document(idOf(doc)) }))
       .filter((entry): entry is { doc: number; other: SearchDocument } => Boolean(entry.other?.heading))
       .slice(0, limits.sectionsPerHit)
       .map(({ doc, other }) => ({
@@ -148,56 +141,88 @@ export class IndexFormatError extends Error {
   }
 }
 
+/** A stored document as a search keeps it: with its words for the phrase check once a query checked them. */
+interface KeptDocument {
+  document: SearchDocument;
+  /** The document's words in lower case, space-separated with a space at each end; null until a query needs them. */
+  phrase: string | null;
+}
+
+/** About what a kept document holds: its text, in bytes of one-byte strings, and the object around it. */
+function weightOf(document: SearchDocument): number {
+  return (
+    256 +
+    document.text.length +
+    document.code.length +
+    document.title.length +
+    document.heading.length +
+    document.url.length +
+    document.group.length
+  );
+}
+
+/**
+ * More documents than a version can have: its head, at most MAX_VERSION_INDEX_BYTES (16 MB), takes
+ * about 50 bytes a document, so about 330,000.
+ */
+const DOCUMENTS_PER_VERSION = 2 ** 21;
+
 /**
  * What the versions' indexes keep loaded, shared by all of them so that the
- * total stays bounded however many versions are searched: display data (the
- * documents, their phrase text) and converted postings.
+ * total stays bounded however many versions are searched: the documents
+ * read (with their phrase text) and converted postings.
  */
 export class SearchCaches {
-  readonly displays: Lru<VersionIndex, Display>;
+  /** By documentBase + id: numbers, which a Map hashes faster than strings (a search reads hundreds). */
+  readonly documents: Lru<number, KeptDocument>;
   readonly postings: Lru<string, TermLists>;
+  private readonly versions = new Map<string, number>();
+
+  /** What `version`'s document ids are added to for their keys in `documents`: the same each time it is loaded. */
+  documentBase(version: string): number {
+    let number = this.versions.get(version);
+    if (number === undefined) this.versions.set(version, (number = this.versions.size));
+    return number * DOCUMENTS_PER_VERSION;
+  }
 
   /**
-   * @param displayBytes display data kept, by the bytes of the stored documents (at least one version's stays)
+   * @param documentBytes documents kept, by weightOf and their phrase text's length
    * @param postings postings kept converted, in document-field pairs (8 bytes each, in typed arrays)
    */
-  constructor(displayBytes: number, postings: number) {
-    this.displays = new Lru(displayBytes, (index) => index.dropDisplay());
+  constructor(documentBytes: number, postings: number) {
+    this.documents = new Lru(documentBytes);
     this.postings = new Lru(postings);
   }
 }
 
-interface Display {
-  documents: SearchDocument[];
-  /** Each document's words in lower case, for the phrase check: made for a document when a query first checks it. */
-  phraseText: (string | undefined)[];
-  /** The first document of each group: the opening of a page. */
-  openings: Map<string, SearchDocument>;
-}
-
-function displayOf(documents: SearchDocument[]): Display {
-  const openings = new Map<string, SearchDocument>();
-  for (const document of documents) if (!openings.has(document.group)) openings.set(document.group, document);
-  return { documents, phraseText: [], openings };
-}
-
 /**
- * One docs version's index. It keeps the document statistics and a
- * dictionary of its terms; a query's terms (with their prefix and fuzzy
- * neighbours, found in the dictionary by MiniSearch's own rules) have their
- * postings read from the store and scored as MiniSearch scores them over the
- * whole index (scoring.server.ts). So memory grows with what is searched, not
- * with the version's size (docs/decisions/044-search-postings-on-disk.md).
+ * One docs version's index. It keeps the document statistics, a
+ * dictionary of its terms and each document's page; a query's terms (with
+ * their prefix and fuzzy neighbours, found in the dictionary by MiniSearch's
+ * own rules) have their postings read from the store and scored as
+ * MiniSearch scores them over the whole index (scoring.server.ts), and the
+ * documents it shows or checks for a phrase are read one by one. So memory
+ * grows with what is searched, not with the version's size
+ * (docs/decisions/044-search-postings-on-disk.md,
+ * docs/decisions/048-pages-kept-compressed-and-documents-read-one-by-one.md).
  */
 export class VersionIndex {
+  private readonly version: string;
+  /** Added to a document's id for its key in the shared cache. */
+  private readonly documentBase: number;
   private readonly stats: VersionStats;
   /** Every term, and its place in the saved index. */
   private readonly dictionary: TermDictionary;
+  /** Where each block of postings ends in the saved index's terms (exclusive). */
+  private readonly blockEnds: number[];
   /** Each stored document's page number (SearchHead.pages). */
   readonly groupOf: Int32Array;
   /** How many pages the version's documents belong to. */
   readonly groups: number;
-  private display: Display | null = null;
+  /** Each page's first document: its opening. */
+  private readonly openings: Int32Array;
+  /** The store, without the head: what the constructor took from it is all a search keeps. */
+  private readonly read: Pick<VersionSource, "document" | "block">;
 
   static load(source: VersionSource, caches: SearchCaches): VersionIndex {
     if (source.head.format !== SEARCH_INDEX_FORMAT) throw new IndexFormatError(source.head.format);
@@ -212,18 +237,26 @@ export class VersionIndex {
   }
 
   private constructor(
-    private readonly source: VersionSource,
+    { head, document, block }: VersionSource,
     private readonly caches: SearchCaches,
   ) {
-    this.stats = new VersionStats(source.head.stats, INDEXED_FIELDS, BOOST);
-    this.dictionary = new TermDictionary(source.head.terms);
-    this.groupOf = Int32Array.from(source.head.pages);
-    this.groups = source.head.pages.reduce((most, page) => Math.max(most, page + 1), 0);
+    this.version = head.version;
+    this.documentBase = caches.documentBase(head.version);
+    this.stats = new VersionStats(head.stats, INDEXED_FIELDS, BOOST);
+    this.dictionary = new TermDictionary(head.terms);
+    this.blockEnds = head.blockEnds;
+    this.groupOf = Int32Array.from(head.pages);
+    this.groups = head.pages.reduce((most, page) => Math.max(most, page + 1), 0);
+    this.openings = new Int32Array(this.groups).fill(-1);
+    this.groupOf.forEach((page, id) => {
+      if (this.openings[page] === -1) this.openings[page] = id;
+    });
+    this.read = { document, block };
   }
 
   /** The block holding the term at `place`. */
   private blockOf(place: number): number {
-    const ends = this.source.head.blockEnds;
+    const ends = this.blockEnds;
     let low = 0;
     let high = ends.length - 1;
     while (low < high) {
@@ -234,47 +267,45 @@ export class VersionIndex {
     return low;
   }
 
-  /**
-   * Display data, read at the first query that finds something and kept
-   * while the shared cache has room; MiniSearch ids are positions in it.
-   */
-  private shown(): Display {
-    if (this.display) {
-      this.caches.displays.get(this);
-      return this.display;
-    }
-    const display = displayOf(this.source.documents());
-    this.display = display;
-    this.caches.displays.set(this, display, this.source.documentsBytes);
-    return display;
+  /** Document `id`, kept in the shared cache once read; undefined for none. */
+  private kept(id: number): KeptDocument | undefined {
+    const key = this.documentBase + id;
+    const kept = this.caches.documents.get(key);
+    if (kept) return kept;
+    const document = this.read.document(id);
+    if (!document) return undefined;
+    const read = { document, phrase: null };
+    this.caches.documents.set(key, read, weightOf(document));
+    return read;
   }
 
-  /** The shared cache needs the room: the next query that finds something reads the documents again. */
-  dropDisplay(): void {
-    this.display = null;
+  /** Stored document `id` (MiniSearch's ids are positions in the version's documents). */
+  document(id: number): SearchDocument | undefined {
+    return this.kept(id)?.document;
   }
 
-  get documents(): SearchDocument[] {
-    return (this.display ?? this.shown()).documents;
+  /** The first document of document `id`'s page (the page's opening). */
+  openingOf(id: number): number {
+    return this.openings[this.groupOf[id]!] ?? id;
   }
 
   /** Document `id`'s words in lower case, space-separated with a space at each end, for the phrase check. */
   phraseTextOf(id: number): string {
-    const display = this.display ?? this.shown();
-    const document = display.documents[id];
-    if (!document) return "";
-    return (display.phraseText[id] ??= ` ${wordsOf(`${document.title} ${document.heading} ${document.text}`)} `);
-  }
-
-  get openings(): Map<string, SearchDocument> {
-    return (this.display ?? this.shown()).openings;
+    const kept = this.kept(id);
+    if (!kept) return "";
+    if (kept.phrase === null) {
+      const { title, heading, text } = kept.document;
+      kept.phrase = spacedWords(`${title} ${heading} ${text}`);
+      this.caches.documents.set(this.documentBase + id, kept, weightOf(kept.document) + kept.phrase.length);
+    }
+    return kept.phrase;
   }
 
   /** The postings of `terms`, reading the blocks of those not kept. */
   private listsOf(terms: Set<string>): Map<string, TermLists> {
     const found = new Map<string, TermLists>();
     const toRead = new Map<number, Set<string>>();
-    const key = (term: string) => `${this.source.head.version}\u0000${term}`;
+    const key = (term: string) => `${this.version}\u0000${term}`;
     for (const term of terms) {
       const kept = this.caches.postings.get(key(term));
       if (kept) found.set(term, kept);
@@ -283,9 +314,9 @@ export class VersionIndex {
         toRead.set(block, (toRead.get(block) ?? new Set<string>()).add(term));
       }
     }
-    const { blockEnds } = this.source.head;
+    const { blockEnds } = this;
     for (const [block, wanted] of toRead) {
-      const bytes = this.source.block(block);
+      const bytes = this.read.block(block);
       const start = blockEnds[block - 1] ?? 0;
       for (const term of wanted) {
         const { lists, postings } = decodeTerm(bytes, this.dictionary.place(term)! - start);
@@ -314,10 +345,15 @@ export class VersionIndex {
   }
 }
 
-/** One version's share of an answer: how many hits it has and its best ones, with their scores for merging. */
+/**
+ * One version's share of an answer: how many hits it has and its best ones,
+ * with their scores for merging. A hit is made only if it is among those the
+ * answer shows (a search in all versions ranks each version's best, and shows
+ * a few of them): making one reads its documents and cuts its snippet.
+ */
 interface VersionRanking {
   total: number;
-  top: { score: number; hit: SearchHit }[];
+  top: { score: number; hit: () => SearchHit }[];
   /** Whether a section found holds a searched identifier exactly. */
   exact: boolean;
 }
@@ -426,7 +462,7 @@ function rank(found: Found, docs: number[], words: string[], limits: SearchLimit
     total,
     top: top.map((page) => ({
       score: pageScore[page]!,
-      hit: toHit({ best: best[page]!, others: others.get(page)! }, found, limits),
+      hit: () => toHit({ best: best[page]!, others: others.get(page)! }, found, limits),
     })),
     exact: docs.some(exact),
   };
@@ -543,7 +579,8 @@ export class SiteSearch {
       ...answer,
       ...(exactElsewhere.length ? { exactElsewhere } : {}),
       total: rankings.reduce((sum, ranking) => sum + ranking.total, 0),
-      hits: merged.slice(0, limits.hits).map(({ hit }) => hit),
+      // Made now, before any other search: a version's matches live in arrays its next search reuses.
+      hits: merged.slice(0, limits.hits).map(({ hit }) => hit()),
     };
   }
 }

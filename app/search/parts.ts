@@ -189,12 +189,11 @@ export function splitPart(part: VersionSearchData): SplitPart {
   };
 }
 
-/** One version's stored index as a search reads it: the head at once, documents and postings when needed. */
+/** One version's stored index as a search reads it: the head at once, a document or a block of postings when needed. */
 export interface VersionSource {
   head: SearchHead;
-  /** The stored size of the documents: what keeping them loaded is weighed by. */
-  documentsBytes: number;
-  documents(): SearchDocument[];
+  /** Document `id` (a position in the version's documents), read each time it is asked for; undefined past the end. */
+  document(id: number): SearchDocument | undefined;
   /** Binary block `n` of postings (its terms are those of `head.terms` up to `head.blockEnds[n]`). */
   block(n: number): Uint8Array;
 }
@@ -205,8 +204,7 @@ export function inMemorySource(part: VersionSearchData): VersionSource {
   // Already in memory: keeping them costs nothing more.
   return {
     head: split.head,
-    documentsBytes: 0,
-    documents: () => split.documents,
+    document: (id) => split.documents[id],
     block: (n) => split.blocks[n] ?? new Uint8Array(),
   };
 }

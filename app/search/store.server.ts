@@ -7,13 +7,13 @@ import { inMemorySource, versionParts, type VersionSource } from "./parts";
 import type { VersionSearchData } from "./types";
 
 /**
- * The largest part of one version's stored index a server loads: its head
- * (document statistics and terms) and its documents; the postings stay on
- * disk. Loaded, they hold about twice their stored bytes in the heap
- * (measured at 10,000 pages: 8.6 MB of records, 17 MB of heap), and the
- * server's heap is 128 MB with the shell, the page caches and rendering in it:
- * past this the build fails, naming the version, rather than the server at
- * the first search in it.
+ * The largest part of one version's stored index a server loads at once: its
+ * head (document statistics and terms), its documents' table and its largest
+ * document; the postings and the other documents stay on disk. Loaded, a
+ * head holds about twice its stored bytes in the heap, and the server's heap
+ * is 128 MB with the shell, the page caches and rendering in it: past this
+ * the build fails, naming the version, rather than the server at the first
+ * search in it.
  */
 export const MAX_VERSION_INDEX_BYTES = 16 * 1024 * 1024;
 
@@ -24,16 +24,22 @@ export const MAX_VERSION_INDEX_BYTES = 16 * 1024 * 1024;
  * least one stays).
  */
 const LOADED_HEAD_BYTES = 8 * 1024 * 1024;
-/** Versions' documents kept loaded, by their stored bytes: one version of a thousand pages, or several smaller ones. */
-const LOADED_DOCUMENT_BYTES = 12 * 1024 * 1024;
+/**
+ * Documents kept after a search read them, with their phrase text, across
+ * versions (by their text's length, weightOf in engine.server.ts): a version
+ * of 1,000 pages with its phrase texts, about 11 MB of heap; today's guides
+ * whole. At a quarter of this, searches at 10,000 pages read documents again
+ * so often that a query took two and a half times as long.
+ */
+const KEPT_DOCUMENT_BYTES = 16 * 1024 * 1024;
 /** Postings kept decoded, in document-field pairs, across versions (8 bytes each, in typed arrays: about 1.2 MB). */
 const KEPT_POSTINGS = 150_000;
 
 let loaded: { content: SiteContent; search: SiteSearch } | null = null;
 
 /**
- * The search over the compiled content: each version's index is read and
- * turned into a MiniSearch instance at the first search in it. When
+ * The search over the compiled content: each version's head is read at the
+ * first search in it, its postings and documents as queries need them. When
  * development re-reads the content, the indexes follow.
  */
 export function getSiteSearch(): SiteSearch {
@@ -65,7 +71,7 @@ export function siteSearchOf(content: Pick<SiteContent, "search" | "versions">):
   }));
   const readPart = searchPartReader(content) ?? inMemoryParts(content);
   const cache = new Lru<string, VersionIndex>(LOADED_HEAD_BYTES);
-  const caches = new SearchCaches(LOADED_DOCUMENT_BYTES, KEPT_POSTINGS);
+  const caches = new SearchCaches(KEPT_DOCUMENT_BYTES, KEPT_POSTINGS);
   const indexOf = (version: string): VersionIndex => {
     const cached = cache.get(version);
     if (cached) return cached;

@@ -96,6 +96,26 @@ export function tokens(text: string, wordsOnly = false): Token[] {
   return found;
 }
 
+/** An ASCII text's runs of letters and digits too long to be terms (emit drops them); tried only where a run starts. */
+const LONG_ASCII_WORD = new RegExp(`(?<![a-z0-9])[a-z0-9]{${MAX_TERM_LENGTH + 1},}`, "g");
+const NOT_ASCII_WORD = /[^a-z0-9]+/g;
+
+/**
+ * `text`'s words (forEachToken's, without compounds) in lower case, each
+ * between single spaces, with a space at each end: what a phrase search
+ * looks for " word word" in. Most texts are ASCII, where the words are the
+ * runs of letters and digits: two regular-expression passes make the same
+ * string as a token at a time, several times faster.
+ */
+export function spacedWords(text: string): string {
+  if (!ASCII.test(text))
+    return ` ${tokens(text, true)
+      .map((token) => token.term)
+      .join(" ")} `;
+  const words = text.toLowerCase().replace(LONG_ASCII_WORD, " ").replace(NOT_ASCII_WORD, " ").trim();
+  return ` ${words} `;
+}
+
 /** Whether a term is a joined form or a path rather than a plain word. */
 export function isCompoundTerm(term: string): boolean {
   return /[^\p{L}\p{N}]/u.test(term);

@@ -290,6 +290,35 @@ describe("the bounded cache", () => {
     assert.equal(lru.size, 1, "one entry heavier than the bound is kept alone");
   });
 
+  test("drops only entries from the less recently used half, however the reads fall", () => {
+    const size = 64;
+    // The exact order of use, least recent first, beside the cache.
+    const order: number[] = [];
+    const use = (key: number) => {
+      const at = order.indexOf(key);
+      if (at !== -1) order.splice(at, 1);
+      order.push(key);
+    };
+    let worst = 0;
+    const lru = new Lru<number, number>(size, (key) => {
+      worst = Math.max(worst, order.indexOf(key));
+      order.splice(order.indexOf(key), 1);
+    });
+    let seed = 7;
+    const random = (below: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % below;
+    for (let n = 0; n < 20_000; n += 1) {
+      // Reads mostly of a few hot keys, as searches read common documents; new keys keep coming.
+      const key = random(3) === 0 ? n : random(4) === 0 ? random(16) : n - random(2 * size);
+      if (lru.get(key) !== undefined) use(key);
+      else if (key >= 0) {
+        use(key);
+        lru.set(key, key);
+      }
+    }
+    assert.equal(lru.size, size);
+    assert.ok(worst < size / 2, `a dropped entry was at ${worst} in the order of use`);
+  });
+
   test("says which entries it dropped for room, and only those", () => {
     const dropped: string[] = [];
     const lru = new Lru<string, number>(10, (key) => dropped.push(key));

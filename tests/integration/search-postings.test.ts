@@ -18,12 +18,12 @@ import { PackError, PackReader } from "../../app/content/pack.server";
 import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { TermDictionary } from "../../app/search/dictionary.server";
-import { minisearchQuery, SearchCaches, VersionIndex } from "../../app/search/engine.server";
+import { minisearchQuery, SearchCaches, SiteSearch, VersionIndex } from "../../app/search/engine.server";
 import { INDEX_OPTIONS, type IndexedFields } from "../../app/search/index-options";
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { inMemorySource, joinedPart, splitPart, versionParts } from "../../app/search/parts";
 import { siteSearchOf } from "../../app/search/store.server";
-import { queryTerms } from "../../app/search/text";
+import { queryTerms, spacedWords, tokens } from "../../app/search/text";
 import type { VersionSearchData } from "../../app/search/types";
 
 const root = join(import.meta.dirname, "../..");
@@ -171,30 +171,67 @@ describe("postings read per query", () => {
 });
 
 describe("what a search keeps loaded", () => {
-  test("display data past the shared bound is dropped and read again when needed, with the same answers", () => {
+  /** A site search over `caches` that counts the documents it reads from the store. */
+  function counted(caches: SearchCaches) {
     const parts = versionParts(content.search);
-    assert.ok(parts.length >= 2, "two versions at least");
+    const versions = content.versions.map(({ version }) => ({
+      id: version.id,
+      label: version.label,
+      current: version.status === "current",
+    }));
+    const current = versions.find((version) => version.current)!.id;
     let reads = 0;
-    const caches = new SearchCaches(1, 1000);
-    const indexes = parts.map((p) => {
-      const source = inMemorySource(p);
-      return VersionIndex.load(
-        { ...source, documentsBytes: 1, documents: () => ((reads += 1), source.documents()) },
-        caches,
-      );
-    });
-    const word = "backup";
-    const urls = (index: VersionIndex) => {
-      const matches = index.find([word], []);
-      return matches.ordered().map((doc) => index.documents[matches.stats.ids[doc]!]!.url);
-    };
-    const first = indexes.map(urls);
-    assert.equal(reads, parts.length);
-    // The bound holds one version's documents: searching the first again reads them again.
-    const again = urls(indexes[0]!);
-    assert.equal(reads, parts.length + 1);
-    assert.deepEqual(again, first[0]);
-    assert.ok(again.length > 0);
+    const indexes = new Map(
+      parts.map((part) => {
+        const source = inMemorySource(part);
+        const document = (id: number) => ((reads += 1), source.document(id));
+        return [part.version, VersionIndex.load({ ...source, document }, caches)];
+      }),
+    );
+    const search = new SiteSearch((version) => indexes.get(version)!, versions, current);
+    return { search, reads: () => reads, stored: parts.find((part) => part.version === current)!.documents.length };
+  }
+
+  test("documents are read one by one, only those a search shows or checks, and again past the shared bound", () => {
+    assert.ok(content.versions.length >= 2, "two versions at least");
+    const reference = siteSearchOf(content);
+    const roomy = counted(new SearchCaches(64 * 1024 * 1024, 1000));
+    const tight = counted(new SearchCaches(1, 1000));
+    const texts = ["backup", "upload photos", "backup restore", "smriti_job_concurrency"];
+    for (const text of texts) {
+      const expected = reference.search(text, PAGE_LIMITS);
+      assert.deepEqual(roomy.search.search(text, PAGE_LIMITS), expected, text);
+      assert.deepEqual(tight.search.search(text, PAGE_LIMITS), expected, `${text}, one document kept`);
+    }
+    // A one-word search reads at most each hit's section, its page's opening and the sections listed under it.
+    const single = counted(new SearchCaches(64 * 1024 * 1024, 1000));
+    single.search.search("backup", PAGE_LIMITS);
+    assert.ok(single.reads() > 0);
+    assert.ok(
+      single.reads() <= PAGE_LIMITS.hits * (2 + PAGE_LIMITS.sectionsPerHit),
+      `${single.reads()} documents read of ${single.stored}`,
+    );
+    const before = roomy.reads();
+    for (const text of texts) roomy.search.search(text, PAGE_LIMITS);
+    assert.equal(roomy.reads(), before, "what the cache kept is not read again");
+    const tightBefore = tight.reads();
+    tight.search.search("backup", PAGE_LIMITS);
+    assert.ok(tight.reads() > tightBefore, "past the bound, documents are read again");
+  });
+});
+
+describe("the phrase check's words", () => {
+  test("are the tokenizer's words for every document of the guides", () => {
+    let checked = 0;
+    for (const { title, heading, text } of content.search.documents) {
+      const whole = `${title} ${heading} ${text}`;
+      const expected = ` ${tokens(whole, true)
+        .map((token) => token.term)
+        .join(" ")} `;
+      assert.equal(spacedWords(whole), expected, whole.slice(0, 80));
+      checked += 1;
+    }
+    assert.ok(checked > 300, `${checked} documents`);
   });
 });
 

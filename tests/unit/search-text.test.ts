@@ -6,7 +6,15 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { highlight, snippet, SNIPPET_LENGTH } from "../../app/search/highlight";
 import { MAX_QUERY_LENGTH } from "../../app/search/limits";
-import { cleanQuery, indexTerms, MAX_QUERY_TERMS, normalizeTerm, queryTerms, tokens } from "../../app/search/text";
+import {
+  cleanQuery,
+  indexTerms,
+  MAX_QUERY_TERMS,
+  normalizeTerm,
+  queryTerms,
+  spacedWords,
+  tokens,
+} from "../../app/search/text";
 import type { Highlighted } from "../../app/search/types";
 
 const marked = (parts: Highlighted) => parts.filter((p) => p.mark).map((p) => p.text);
@@ -39,6 +47,32 @@ describe("tokens", () => {
 
   test("stop words are not indexed", () => {
     assert.deepEqual(indexTerms("How to install the server"), ["install", "server"]);
+  });
+});
+
+describe("spaced words, for the phrase check", () => {
+  const byTokens = (text: string) =>
+    ` ${tokens(text, true)
+      .map((t) => t.term)
+      .join(" ")} `;
+  const texts = [
+    "",
+    "  ...  ",
+    "Back up the library: run `smriti backup --to /mnt/usb` (then restore).",
+    "SMRITI_FEATURE_PLACES=true in docker-compose.yaml, version 24.05.08.",
+    `A hash ${"f".repeat(61)} is not a word, ${"e".repeat(60)} is.`,
+    `${"a1".repeat(40)}`,
+    "tabs\tand\nnew lines; quotes \"like\" these, and O'Brien's photos",
+    "Café, naïve, Ünïcödé and ＦＵＬＬ width: the slow path",
+    "mixed ASCII and café in one text",
+  ];
+  for (const text of texts)
+    test(`the same words as the tokenizer: ${JSON.stringify(text.slice(0, 40))}`, () =>
+      assert.equal(spacedWords(text), byTokens(text)));
+
+  test("a phrase is found between word boundaries only", () => {
+    assert.ok(spacedWords("Run the Backup, restore later").includes(" backup restore"));
+    assert.ok(!spacedWords("backups restore").includes(" backup restore "));
   });
 });
 

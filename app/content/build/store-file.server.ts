@@ -61,9 +61,11 @@ export function versionRun({ version, pages, search, api }: VersionRecords): Ver
   let searchRefs: StoredSearch | null = null;
   if (search) {
     const { head, documents, blocks } = splitPart(search);
-    searchRefs = { head: run.add(head), documents: run.add(documents), blocks: blocks.map((block) => run.add(block)) };
-    // What a server loads at the first search in a version: its head and its documents (the postings stay on disk).
-    fits("search index", searchRefs.head[1] + searchRefs.documents[1], MAX_VERSION_INDEX_BYTES, ` (version ${version})`);
+    const list = run.addList(documents);
+    searchRefs = { head: run.add(head), documents: list.table, blocks: blocks.map((block) => run.add(block)) };
+    // What a server loads at the first search in a version: its head and the documents' table, then a document
+    // at a time (the postings, and the other documents, stay on disk).
+    fits("search index", searchRefs.head[1] + list.table[1] + list.longest, MAX_VERSION_INDEX_BYTES, ` (version ${version})`);
   }
   const pageRefs = pages.map((page): VersionRecordRefs["pages"][number] => [page.url, run.add(page), page.kind, page.version, page.lastUpdated]);
   return { bytes: run.bytes(), refs: { version, api: apiRef, search: searchRefs, pages: pageRefs } };
