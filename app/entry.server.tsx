@@ -7,6 +7,7 @@ import { registerFrontCache } from "~/http/front-cache.server";
 import { learnRoutesFromServerBuild } from "~/http/server-build.server";
 import { hydrationPayload } from "~/http/hydration.server";
 import { prepareSearchFrame } from "~/http/search-pages.server";
+import { startWarmUp } from "~/http/warm-up.server";
 import { checkSettingsAtStart } from "~/startup.server";
 
 const RENDER_TIMEOUT_MS = 5000;
@@ -20,6 +21,9 @@ learnRoutesFromServerBuild();
 
 // Let the request guard answer stored pages before Express and Remix run.
 registerFrontCache();
+
+// Render one page of each kind before /healthz says ready, so that readers never meet a cold server.
+startWarmUp();
 
 /**
  * Renders the whole document to a string. Pages are cached whole (see

@@ -1,4 +1,5 @@
 import { getSiteContent } from "~/content/store.server";
+import { warmUpCheck } from "~/http/warm-up.server";
 import { ConfigurationError, readServerSettings } from "./config.server";
 
 type Env = Record<string, string | undefined>;
@@ -39,5 +40,6 @@ export function readiness(env: Env = process.env): { ready: boolean; checks: Rec
   } catch (error) {
     checks.content = error instanceof Error ? error.message : "the compiled content could not be read";
   }
+  checks.warmUp = warmUpCheck();
   return { ready: Object.values(checks).every((value) => value === "ok"), checks };
 }

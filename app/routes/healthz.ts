@@ -20,8 +20,9 @@ function reply(status: number, payload: Record<string, unknown>): Response {
 
 /**
  * Liveness and readiness for load balancers and the container's HEALTHCHECK. Never cached.
- * 200 only when the configuration parses and the compiled content (the store) is readable;
- * otherwise 503 with the check that failed.
+ * 200 only when the configuration parses, the compiled content (the store) is readable and
+ * the server has rendered its first pages (app/http/warm-up.server.ts, well under a second);
+ * otherwise 503 with the check that failed or is still running.
  */
 export function loader() {
   try {

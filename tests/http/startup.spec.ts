@@ -33,6 +33,46 @@ test("a bad setting stops the start with status 1 and one line naming the variab
   ]);
 });
 
+test("a fresh server says it is ready only once it has rendered a page of each kind, a search among them", async () => {
+  test.setTimeout(90_000);
+  const port = EXTRA_PORTS.startupWarmUp;
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawnWithOutput(serverCommand(stage), { cwd: REPO_ROOT, env: baseEnv(port) });
+  try {
+    const answers: { status: number; checks: Record<string, string> }[] = [];
+    await expect
+      .poll(
+        async () => {
+          const response = await rawRequest(`${origin}/healthz`).catch(() => null);
+          if (response)
+            answers.push({
+              status: response.status,
+              ...(JSON.parse(response.text) as { checks: Record<string, string> }),
+            });
+          return response?.status ?? 0;
+        },
+        { timeout: 60_000, intervals: [20] },
+      )
+      .toBe(200);
+    // Every answer before it was ready named the warm-up, and only the warm-up.
+    for (const answer of answers.slice(0, -1))
+      expect(answer.checks).toEqual({ configuration: "ok", content: "ok", warmUp: "rendering the first pages" });
+    expect(answers.at(-1)!.checks.warmUp).toBe("ok");
+    // The warm-up's search left the frame of its state (its own host): the first search from outside in that
+    // state is filled into it, while in a state nobody searched in, the first search is rendered whole.
+    const search = (host: string) =>
+      rawRequest(`${origin}/search?q=photos`, { headers: { Host: host, "Accept-Encoding": "br, gzip" } });
+    const warmed = await search("warm-up.invalid");
+    expect(warmed.status).toBe(200);
+    expect(warmed.headers["server-timing"]).toContain("search-frame");
+    const cold = await search(`127.0.0.1:${port}`);
+    expect(cold.status).toBe(200);
+    expect(cold.headers["server-timing"]).toBeUndefined();
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
 test.describe("content that cannot be read", () => {
   test.describe.configure({ mode: "serial" });
   test.setTimeout(90_000);

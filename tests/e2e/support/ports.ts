@@ -28,6 +28,7 @@ export const EXTRA_PORTS = {
   // From 40 down, so that offsets other branches add from 12 up do not collide.
   startupBadSetting: extraPort(40),
   startupBrokenContent: extraPort(41),
+  startupWarmUp: extraPort(42),
   searchReference: extraPort(35),
   corsProxy: extraPort(36),
   corsFakeApi: extraPort(37),
