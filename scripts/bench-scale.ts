@@ -18,7 +18,7 @@ import { openSiteContent, SITE_CONTENT_FILE, type SiteIndex } from "../app/conte
 import { PAGE_LIMITS } from "../app/search/limits";
 import { siteSearchOf } from "../app/search/store.server";
 import { startSite, type RunningSite } from "./lib/site-server";
-import { writeSyntheticContent } from "./lib/synthetic-content";
+import { QUERY_COUNT, syntheticQueries, writeSyntheticContent } from "./lib/synthetic-content";
 
 const root = join(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     versions: { type: "string" },
     seconds: { type: "string", default: "10" },
     "skip-dev": { type: "boolean", default: false },
+    // Serving only, on the pack the last run (or a build by hand) left in build/content: no content written or built.
+    "serve-only": { type: "boolean", default: false },
     port: { type: "string", default: process.env.BENCH_PORT ?? "6100" },
   },
 });
@@ -326,8 +328,22 @@ async function devFirstPage(site: Record<string, string>, cacheDir: string, url:
   }
 }
 
+/** The serving rows alone, on the compiled content already in build/content. */
+async function serveOnly() {
+  row("load average at start (1/5/15 min)", load());
+  const queries = syntheticQueries(QUERY_COUNT);
+  engineSearches(queries);
+  await serve(
+    pagesOf().filter((url) => url.startsWith("/docs")),
+    queries.slice(SAMPLE + 1),
+  );
+  row("load average at end (1/5/15 min)", load());
+  console.log(rows.map(([name, value]) => `| ${name} | ${value} |`).join("\n"));
+}
+
 async function main() {
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
+  if (values["serve-only"]) return serveOnly();
   row("load average at start (1/5/15 min)", load());
   log(`writing ${PAGES} pages over ${VERSIONS} versions into ${work}/content`);
   const site = writeSyntheticContent(join(work, "content"), { pages: PAGES, versions: VERSIONS });

@@ -37,7 +37,7 @@ const REAL_PAGES = mdxFiles("docs") + mdxFiles("next") + mdxFiles("pages");
 const RELEASE_PAGES = mdxFiles("docs");
 const PAGES_PER_CATEGORY = 12;
 /** Enough unique searches for ten seconds at 2,000 a second. */
-const QUERIES = 20_000;
+export const QUERY_COUNT = 20_000;
 
 /** Domain words: titles, headings, settings and the most frequent words of the text. */
 const WORDS = (
@@ -257,5 +257,5 @@ export function writeSyntheticContent(dir: string, options: SyntheticOptions): S
       for (const slug of writeTree(join(dir, tree), count, 1000 + i, tree)) urls.push(`${base}/${slug}`);
     });
   }
-  return { dir, specRoot, urls, queries: syntheticQueries(QUERIES) };
+  return { dir, specRoot, urls, queries: syntheticQueries(QUERY_COUNT) };
 }
