@@ -5,7 +5,7 @@ import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { VERSION_COOKIE, versionCookieKey } from "~/lib/version-cookie";
 import { cleanQuery } from "~/search/text";
-import { encodedBody, identityBody } from "./compression.server";
+import { encodedBody, uncompressedBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";
 import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
@@ -198,10 +198,8 @@ export function answerFrom(
       if (entry[0].toLowerCase() === "cache-control") entry[1] = entry[1].replace(/^public\b/, "private");
   }
   if (notModified) return { status: 304, headers, body: null };
-  const bytes =
-    encoding === "identity"
-      ? identityBody(page)
-      : encodedBody(page, encoding, () => key && pageCache.resize(key, page));
+  const changed = () => key && pageCache.resize(key, page);
+  const bytes = encoding === "identity" ? uncompressedBody(page, changed) : encodedBody(page, encoding, changed);
   if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
   headers.push(["Content-Length", String(bytes.length)]);
   return { status: page.status, headers, body: method === "HEAD" ? null : bytes };

@@ -51,7 +51,7 @@ async function compressInBackground(body: Bytes, coding: ContentCoding): Promise
 /**
  * The page's uncompressed bytes: its body while it has one, else its body
  * restored from a compressed form (about a tenth of a millisecond for a
- * 76 KB page), for the rare client that accepts no compression.
+ * 76 KB page).
  */
 export function identityBody(page: CachedPage): Bytes {
   if (page.body) return page.body;
@@ -59,6 +59,19 @@ export function identityBody(page: CachedPage): Bytes {
   if (gzipped) return bytesOf(gunzipSync(gzipped.bytes));
   if (br) return bytesOf(brotliDecompressSync(br.bytes));
   throw new Error("a stored page has neither its body nor a compressed form");
+}
+
+/**
+ * The page's uncompressed bytes for a client that accepts no compression,
+ * kept again once asked for (`changed` is told): a page keeps the forms its
+ * clients ask for, and a monitor or a script asking for the same page
+ * uncompressed again and again gets it from memory as before.
+ */
+export function uncompressedBody(page: CachedPage, changed: () => void): Bytes {
+  if (page.body) return page.body;
+  page.body = identityBody(page);
+  changed();
+  return page.body;
 }
 
 const pending = new Set<string>();
@@ -84,7 +97,7 @@ function upgrade(page: CachedPage, coding: ContentCoding, done: () => void): voi
 
 /**
  * The page's body in `coding`: made now at the fast level the first time it
- * is asked for, and from then on the page keeps no uncompressed body; on a
+ * is asked for, when the page drops its uncompressed body; on a
  * reused page, also made at the best level in the background. `changed` is
  * told when the page's stored size changed.
  */

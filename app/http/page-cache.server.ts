@@ -13,16 +13,17 @@ export interface Encoded {
  * A rendered page. Its compressed forms are made when first asked for, at a
  * fast level, and made again at the best level once the page is reused
  * (app/http/compression.server.ts): a page nobody asks for twice never pays
- * for the best level. Once it has a compressed form it is kept only in that
- * form (read the uncompressed bytes with identityBody).
+ * for the best level. Once it has a compressed form it is kept only in the
+ * forms asked for since (read the uncompressed bytes with identityBody).
  */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   /**
-   * The uncompressed bytes until a compressed form is made, then null: browsers
-   * always ask for a compressed form, and a docs page is five times its size
-   * uncompressed, so the cache holds five times the pages.
+   * The uncompressed bytes until a compressed form is made, then null until a
+   * client asks for them again: browsers always ask for a compressed form, and
+   * a docs page is five times its size uncompressed, so the cache holds five
+   * times the pages.
    */
   body: Bytes | null;
   encoded: Partial<Record<ContentCoding, Encoded>>;
