@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { ContentError } from "./content-error.server";
-import type { NavItem } from "./types";
+import type { NavItem, NavLink } from "./types";
 
 // The docs sidebar comes from the folder tree, as in Docusaurus: every folder
 // is a category (named by its `_category_.json`), and pages and folders are
@@ -148,9 +148,21 @@ export function buildNavigation(pages: NavigationPage[], categories: CategoryFil
   return build("");
 }
 
-/** The docs pages in sidebar order, for previous/next links. */
-export function flattenNavigation(items: NavItem[]): Extract<NavItem, { type: "link" }>[] {
-  return items.flatMap((item) => (item.type === "link" ? [item] : flattenNavigation(item.items)));
+const flattened = new WeakMap<NavItem[], NavLink[]>();
+
+/**
+ * The docs pages in sidebar order, for previous/next links and the sidebar's
+ * folded categories: made once per tree and category (a version's navigation
+ * is loaded once and never changed), since every page of a 1,000-page version
+ * asks. The array is shared: callers must not change it.
+ */
+export function flattenNavigation(items: NavItem[]): NavLink[] {
+  let links = flattened.get(items);
+  if (!links) {
+    links = items.flatMap((item) => (item.type === "link" ? [item] : flattenNavigation(item.items)));
+    flattened.set(items, links);
+  }
+  return links;
 }
 
 /** Category labels from the top of the sidebar down to the page, for breadcrumbs. */

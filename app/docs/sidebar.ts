@@ -1,3 +1,4 @@
+import { flattenNavigation } from "~/content/navigation.server";
 import type { NavCategory, NavItem, NavLink } from "~/content/types";
 
 /** A category the sidebar shows as one link to its first page: the current page is not in it. */
@@ -24,8 +25,17 @@ export type SidebarItem = NavLink | SidebarCategory | FoldedCategory;
  */
 export const WHOLE_SIDEBAR_PAGES = 200;
 
-function links(items: NavItem[]): NavLink[] {
-  return items.flatMap((item) => (item.type === "link" ? [item] : links(item.items)));
+/** Each category's folded form, made once: every page outside it shows the same. */
+const foldedForms = new WeakMap<NavCategory, FoldedCategory | null>();
+
+function folded(category: NavCategory): FoldedCategory | null {
+  let form = foldedForms.get(category);
+  if (form === undefined) {
+    const inside = flattenNavigation(category.items);
+    form = inside.length ? { type: "folded", label: category.label, url: inside[0]!.url, pages: inside.length } : null;
+    foldedForms.set(category, form);
+  }
+  return form;
 }
 
 /**
@@ -33,17 +43,18 @@ function links(items: NavItem[]): NavLink[] {
  * for a version of up to WHOLE_SIDEBAR_PAGES pages; past that, the categories
  * on the page's path open and every other one folded into a link to its first
  * page, where it opens in turn. Every page stays two clicks away, without
- * JavaScript.
+ * JavaScript. Only the open path is made per page; the rest is shared.
  */
 export function sidebarFor(navigation: NavItem[], slug: string): SidebarItem[] {
-  if (links(navigation).length <= WHOLE_SIDEBAR_PAGES) return navigation;
+  if (flattenNavigation(navigation).length <= WHOLE_SIDEBAR_PAGES) return navigation;
   const fold = (items: NavItem[]): SidebarItem[] =>
     items.flatMap((item): SidebarItem[] => {
       if (item.type === "link") return [item];
-      const inside = links(item.items);
-      if (inside.length === 0) return [];
-      if (inside.some((link) => link.slug === slug)) return [{ ...item, items: fold(item.items) }];
-      return [{ type: "folded", label: item.label, url: inside[0]!.url, pages: inside.length }];
+      const form = folded(item);
+      if (!form) return [];
+      if (flattenNavigation(item.items).some((link) => link.slug === slug))
+        return [{ ...item, items: fold(item.items) }];
+      return [form];
     });
   return fold(navigation);
 }

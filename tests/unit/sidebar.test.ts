@@ -5,6 +5,7 @@
 //   node --import tsx --test tests/unit/sidebar.test.ts
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { flattenNavigation } from "../../app/content/navigation.server";
 import type { NavItem, NavLink } from "../../app/content/types";
 import { sidebarFor, WHOLE_SIDEBAR_PAGES, type SidebarItem } from "../../app/docs/sidebar";
 
@@ -66,5 +67,18 @@ describe("the sidebar of a version", () => {
       const opened = sidebarFor(large, slug).find((other) => other.label === item.label);
       assert.equal(opened?.type, "category", item.label);
     }
+  });
+
+  test("a version's lists are made once: its pages share the folded entries and the flat order (decision 049)", () => {
+    const large = navigation(40, 12);
+    const one = sidebarFor(large, "area-3/topic-1");
+    const other = sidebarFor(large, "area-7/topic-2");
+    assert.equal(one[10], other[10], "a category folded on both pages is one object");
+    assert.equal(flattenNavigation(large), flattenNavigation(large));
+    assert.equal(flattenNavigation(large).length, 1 + 40 * 12 + 3);
+    // A new tree (a dev server's new content) gets its own lists, not the old ones.
+    const edited = navigation(40, 12);
+    (edited[2] as { label: string }).label = "Renamed";
+    assert.equal((sidebarFor(edited, "intro")[2] as { label: string }).label, "Renamed");
   });
 });

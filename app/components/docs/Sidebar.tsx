@@ -1,27 +1,37 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { PrefetchPageLinks, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useClientLinks } from "~/lib/client-links";
+import { usePrefetchIntent } from "~/lib/prefetch-intent";
 import type { SidebarItem } from "~/docs/sidebar";
 import { revealCurrentEntry, SIDEBAR_POSITION_SCRIPT } from "~/lib/sidebar-position";
 
-function Items({ items, depth }: { items: SidebarItem[]; depth: number }) {
+/**
+ * Plain anchors, marked current by the one location the sidebar reads; the
+ * sidebar as a whole makes them navigate in the app and prefetch on intent.
+ * A <NavLink> per entry resolved its path, read the location and set up its
+ * own prefetch on every render: about a hundred entries in a large version,
+ * a tenth of a docs page's first render
+ * (docs/decisions/049-a-large-version-renders-its-first-view.md).
+ */
+function Items({ items, depth, pathname }: { items: SidebarItem[]; depth: number; pathname: string }) {
   return (
     <ul className={depth > 0 ? "ml-3 border-l border-slate-200 pl-2 dark:border-slate-800" : ""}>
       {items.map((item) =>
         item.type === "link" ? (
           <li key={item.url}>
-            <NavLink to={item.url} end prefetch="intent" className="sidebar-link">
+            <a href={item.url} className="sidebar-link" aria-current={item.url === pathname ? "page" : undefined}>
               {item.label}
-            </NavLink>
+            </a>
           </li>
         ) : item.type === "folded" ? (
           // A category the current page is not in, in a large version: a link to its first page, where it opens.
           <li key={item.label} className="mt-2">
-            <NavLink to={item.url} prefetch="intent" className="sidebar-category">
+            <a href={item.url} className="sidebar-category">
               {item.label}
               <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
                 {item.pages} {item.pages === 1 ? "page" : "pages"}
               </span>
-            </NavLink>
+            </a>
           </li>
         ) : (
           <li key={item.label} className="mt-2">
@@ -36,7 +46,7 @@ function Items({ items, depth }: { items: SidebarItem[]; depth: number }) {
                   ›
                 </span>
               </summary>
-              <Items items={item.items} depth={depth + 1} />
+              <Items items={item.items} depth={depth + 1} pathname={pathname} />
             </details>
           </li>
         ),
@@ -55,6 +65,8 @@ export function Sidebar({ navigation, label = "Docs" }: { navigation: SidebarIte
   const ref = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const arrived = useRef(true);
+  useClientLinks(ref);
+  const { intent, handlers } = usePrefetchIntent();
   useEffect(() => {
     // On arrival the inline script has done it (and the reader may have scrolled since).
     if (arrived.current) {
@@ -65,9 +77,10 @@ export function Sidebar({ navigation, label = "Docs" }: { navigation: SidebarIte
   }, [pathname]);
   return (
     <>
-      <nav ref={ref} aria-label={label}>
-        <Items items={navigation} depth={0} />
+      <nav ref={ref} aria-label={label} {...handlers}>
+        <Items items={navigation} depth={0} pathname={pathname} />
       </nav>
+      {intent ? <PrefetchPageLinks page={intent} /> : null}
       {/* Its text differs between the server and browser builds (minified): the server's is what runs. */}
       <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SIDEBAR_POSITION_SCRIPT }} />
     </>
