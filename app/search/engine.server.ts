@@ -7,7 +7,6 @@ import { INDEX_OPTIONS, INDEXED_FIELDS, SEARCH_INDEX_FORMAT, type IndexedFields 
 import { decodeTerm, inMemorySource, type TermLists, type VersionSource } from "./parts";
 import {
   BM25,
-  byScore,
   EXPANSION_WEIGHTS,
   expansionOf,
   type MatchDetails,
@@ -365,104 +364,174 @@ interface Found {
 }
 
 /**
+ * Sections grouped by page: each page's sections are one run of `order`, in
+ * the order given; `pages` lists the pages that have any, by their first.
+ */
+interface PageRuns {
+  order: Int32Array;
+  /** Where page p's run starts in `order`; it ends where page p + 1's starts. */
+  start: Int32Array;
+  pages: number[];
+}
+
+function pageRuns(docs: number[], pageOf: (doc: number) => number, groups: number): PageRuns {
+  const start = new Int32Array(groups + 1);
+  const pages: number[] = [];
+  for (const doc of docs) {
+    const page = pageOf(doc);
+    if (start[page + 1] === 0) pages.push(page);
+    start[page + 1] = start[page + 1]! + 1;
+  }
+  for (let page = 0; page < groups; page += 1) start[page + 1] = start[page + 1]! + start[page]!;
+  const next = start.slice(0, groups);
+  const order = new Int32Array(docs.length);
+  for (const doc of docs) {
+    const page = pageOf(doc);
+    order[next[page]!] = doc;
+    next[page] = next[page]! + 1;
+  }
+  return { order, start, pages };
+}
+
+/** Longer runs than this are sorted by the engine's sort, shorter ones by insertion. */
+const INSERTION_RUN = 48;
+
+/** Sorts the runs of `pages` so that a section comes before every one that `before` says it precedes (a strict total order). */
+function sortRuns(runs: PageRuns, pages: number[], before: (a: number, b: number) => boolean): void {
+  const { order, start } = runs;
+  for (const page of pages) {
+    const from = start[page]!;
+    const end = start[page + 1]!;
+    if (end - from > INSERTION_RUN) {
+      order.set(
+        Array.from(order.subarray(from, end)).sort((a, b) => (before(a, b) ? -1 : 1)),
+        from,
+      );
+      continue;
+    }
+    for (let i = from + 1; i < end; i += 1) {
+      const doc = order[i]!;
+      let j = i - 1;
+      for (; j >= from && before(doc, order[j]!); j -= 1) order[j + 1] = order[j]!;
+      order[j + 1] = doc;
+    }
+  }
+}
+
+/**
  * The pages that can still be among the `count` best once phrases are
  * checked: a phrase at most doubles a section's score, so a page whose
  * highest possible score stays under the `count`-th best lowest possible one
  * cannot rise that far, and its sections' text need not be read. Both bounds
  * follow the page score below (its best section in full, a share of each
- * other one). Null when every page can. Pages are numbered 0 to `pages` - 1.
+ * other one), summed in the runs' order. Null when every page can.
  */
 function phraseCandidates(
-  docs: number[],
+  runs: PageRuns,
   score: Float64Array,
-  pageOf: (doc: number) => number,
-  pages: number,
+  groups: number,
   exactBoost: (doc: number) => number,
   count: number,
 ): Uint8Array | null {
-  const sum = new Float64Array(pages);
-  const best = new Float64Array(pages);
-  const bestExact = new Float64Array(pages);
-  const found: number[] = [];
-  for (const doc of docs) {
-    const boosted = score[doc]! * exactBoost(doc);
-    const page = pageOf(doc);
-    if (sum[page] === 0) found.push(page);
-    sum[page] = sum[page]! + boosted;
-    best[page] = Math.max(best[page]!, score[doc]!);
-    bestExact[page] = Math.max(bestExact[page]!, boosted);
-  }
-  if (found.length <= count) return null;
+  const { order, start, pages } = runs;
+  if (pages.length <= count) return null;
   const share = (top: number, all: number) => (1 - SECTION_SHARE) * top + SECTION_SHARE * all;
-  const lows = found.map((page) => share(best[page]!, sum[page]!)).sort((x, y) => y - x);
-  // A hair of slack for rounding: the page scores below are summed in another order.
-  const bar = lows[count - 1]! * (1 - 1e-9);
-  const candidates = new Uint8Array(pages);
-  for (const page of found) if (PHRASE_BOOST * share(bestExact[page]!, sum[page]!) >= bar) candidates[page] = 1;
+  const lows = new Float64Array(pages.length);
+  const highs = new Float64Array(pages.length);
+  pages.forEach((page, n) => {
+    let sum = 0;
+    let best = 0;
+    let bestExact = 0;
+    for (let i = start[page]!; i < start[page + 1]!; i += 1) {
+      const doc = order[i]!;
+      const boosted = score[doc]! * exactBoost(doc);
+      sum += boosted;
+      best = Math.max(best, score[doc]!);
+      bestExact = Math.max(bestExact, boosted);
+    }
+    lows[n] = share(best, sum);
+    highs[n] = PHRASE_BOOST * share(bestExact, sum);
+  });
+  // A hair of slack for rounding: the page scores below are summed after phrases change some sections' order.
+  const bar = lows.slice().sort()[pages.length - count]! * (1 - 1e-9);
+  const candidates = new Uint8Array(groups);
+  pages.forEach((page, n) => {
+    if (highs[n]! >= bar) candidates[page] = 1;
+  });
   return candidates;
 }
 
 /**
- * Ranks sections `docs` of a version's matches (best first): sections of one
- * page form one hit, ranked by its best section plus a little for each other
- * one; each API operation is a hit of its own. `phrases` checks for the
- * query's words side by side.
+ * Ranks sections `docs` of a version's matches (in the order first matched):
+ * sections of one page form one hit, ranked by its best section plus a
+ * little for each other one; each API operation is a hit of its own.
+ * `phrases` checks for the query's words side by side.
+ *
+ * The order is the one a sort of all of them by score (highest first, ties
+ * in the order first matched) then by page score would give, but only each
+ * page's sections are sorted, and only the pages shown are put in order: a
+ * query of common words matches most of a version's sections, and sorting
+ * them all was a fifth of a search at 10,000 pages (decision 050).
  */
 function rank(found: Found, docs: number[], words: string[], limits: SearchLimits, phrases: boolean): VersionRanking {
   const { from, matches } = found;
+  const { score: matched, position } = matches;
   const score = matches.adjustable(docs);
   const { ids } = matches.stats;
   const { groupOf, groups } = from;
   const pageOf = (doc: number) => groupOf[ids[doc]!]!;
   // Exact: the section holds a searched compound itself, not only a fuzzy neighbour or its words apart.
   const exact = (doc: number) => matches.exact[doc] === 1;
-  let ranked = docs;
+  // Ranked order: the adjusted score, then the score as matched, then the order matched.
+  const before = (a: number, b: number) =>
+    score[a]! > score[b]! ||
+    (score[a] === score[b] &&
+      (matched[a]! > matched[b]! || (matched[a] === matched[b] && position[a]! < position[b]!)));
+  const runs = pageRuns(docs, pageOf, groups);
+  let ranked = runs.pages;
+  sortRuns(runs, ranked, before);
   if (phrases && words.length > 1) {
-    const candidates = phraseCandidates(
-      docs,
-      score,
-      pageOf,
-      groups,
-      (doc) => (exact(doc) ? EXACT_BOOST : 1),
-      limits.hits,
-    );
-    if (candidates) ranked = docs.filter((doc) => candidates[pageOf(doc)] === 1);
+    const candidates = phraseCandidates(runs, score, groups, (doc) => (exact(doc) ? EXACT_BOOST : 1), limits.hits);
+    if (candidates) ranked = ranked.filter((page) => candidates[page] === 1);
     const phrase = ` ${words.join(" ")}`;
-    for (const doc of ranked)
-      if (from.phraseTextOf(ids[doc]!).includes(phrase)) score[doc] = score[doc]! * PHRASE_BOOST;
-    ranked = ranked.slice().sort(byScore(score));
+    for (const page of ranked)
+      for (let i = runs.start[page]!; i < runs.start[page + 1]!; i += 1) {
+        const doc = runs.order[i]!;
+        if (from.phraseTextOf(ids[doc]!).includes(phrase)) score[doc] = score[doc]! * PHRASE_BOOST;
+      }
+    sortRuns(runs, ranked, before);
   }
-  for (const doc of ranked) if (exact(doc)) score[doc] = score[doc]! * EXACT_BOOST;
-  // Each page's best section is its first in ranked order; pages in order of their best.
-  const best = new Int32Array(groups).fill(-1);
+  const final = (doc: number) => (exact(doc) ? score[doc]! * EXACT_BOOST : score[doc]!);
+  // Each page's best section is the first of its run; its score, and a share of each other one's, in run order.
   const pageScore = new Float64Array(groups);
-  const pages: number[] = [];
-  for (const doc of ranked) {
-    const page = pageOf(doc);
-    if (best[page] === -1) {
-      best[page] = doc;
-      pageScore[page] = score[doc]!;
-      pages.push(page);
-    } else pageScore[page] = pageScore[page]! + score[doc]! * SECTION_SHARE;
+  for (const page of ranked) {
+    const end = runs.start[page + 1]!;
+    let sum = final(runs.order[runs.start[page]!]!);
+    for (let i = runs.start[page]! + 1; i < end; i += 1) sum += final(runs.order[i]!) * SECTION_SHARE;
+    pageScore[page] = sum;
   }
-  const top = pages.sort(byScore(pageScore)).slice(0, limits.hits);
-  // The other sections, best first, only of the pages shown.
-  const others = new Map<number, number[]>(top.map((page) => [page, []]));
-  for (const doc of ranked) if (doc !== best[pageOf(doc)]) others.get(pageOf(doc))?.push(doc);
-  // Pages with a matching section, whether or not phrases were checked on them.
-  const counted = new Uint8Array(groups);
-  let total = 0;
-  for (const doc of docs) {
-    const page = pageOf(doc);
-    if (counted[page] === 1) continue;
-    counted[page] = 1;
-    total += 1;
+  const bestOf = (page: number) => runs.order[runs.start[page]!]!;
+  const pageBefore = (p: number, q: number) =>
+    pageScore[p]! > pageScore[q]! || (pageScore[p] === pageScore[q] && before(bestOf(p), bestOf(q)));
+  // The best pages, kept in order as they are found.
+  const top: number[] = [];
+  for (const page of ranked) {
+    if (top.length === limits.hits && !pageBefore(page, top[top.length - 1]!)) continue;
+    if (top.length === limits.hits) top.pop();
+    let at = top.length;
+    while (at > 0 && pageBefore(page, top[at - 1]!)) at -= 1;
+    top.splice(at, 0, page);
   }
   return {
-    total,
+    total: runs.pages.length,
     top: top.map((page) => ({
       score: pageScore[page]!,
-      hit: () => toHit({ best: best[page]!, others: others.get(page)! }, found, limits),
+      hit: () =>
+        toHit(
+          { best: bestOf(page), others: Array.from(runs.order.subarray(runs.start[page]! + 1, runs.start[page + 1]!)) },
+          found,
+          limits,
+        ),
     })),
     exact: docs.some(exact),
   };
@@ -477,7 +546,7 @@ function rank(found: Found, docs: number[], words: string[], limits: SearchLimit
 function searchVersion(index: VersionIndex, words: string[], compounds: string[], limits: SearchLimits) {
   const matches = index.find(words, compounds);
   const found = { from: index, matches };
-  const any = matches.ordered();
+  const any = matches.seen;
   const every = matches.bitsOf(words);
   const all = any.filter((doc) => (matches.mask[doc]! & every) === every);
   const strict = rank(found, all, words, limits, true);

@@ -52,6 +52,8 @@ class ScoreArrays {
   readonly adjusted: Float64Array;
   /** The sections the query term being scored matched so far, in order. */
   readonly touched: Int32Array;
+  /** Each matched section's place in the order first matched (`seen`). */
+  readonly position: Int32Array;
   /** The sections the last query matched: what the next one clears. */
   seen: number[] = [];
 
@@ -62,6 +64,7 @@ class ScoreArrays {
     this.exact = new Uint8Array(size);
     this.adjusted = new Float64Array(size);
     this.touched = new Int32Array(size);
+    this.position = new Int32Array(size);
   }
 }
 
@@ -96,15 +99,6 @@ export class VersionStats {
   }
 }
 
-/**
- * Orders ids by `score`, highest first, as `(a, b) => score[b] - score[a]`
- * does; but a comparator that returns a fraction makes the sort allocate a
- * number for each comparison, and this sorts thousands of sections per query.
- */
-export function byScore(score: Float64Array): (a: number, b: number) => number {
-  return (a, b) => (score[b]! > score[a]! ? 1 : score[b]! < score[a]! ? -1 : 0);
-}
-
 /** A query term's expansions in the index, in the order MiniSearch scores them, each with its weight. */
 type Expansion = [term: string, weight: number][];
 
@@ -135,7 +129,8 @@ export function expansionOf(spec: TermSpec, dictionary: TermDictionary, maxFuzzy
 /**
  * The sections one query matched in one version. Arrays are indexed by
  * MiniSearch's short id; `seen` lists the matched ones in the order
- * MiniSearch's results Map would hold them, which breaks ties in `ordered`.
+ * MiniSearch's results Map would hold them, which breaks ties between equal
+ * scores (its sort is stable).
  * They are the version's score arrays: valid until its next query.
  */
 export class Matches {
@@ -146,6 +141,8 @@ export class Matches {
     readonly stats: VersionStats,
     /** Matched short ids, in first-match order. */
     readonly seen: number[],
+    /** Each matched short id's place in `seen`. */
+    readonly position: Int32Array,
     /** Each section's score: the sum of its query terms' scores times how many matched. */
     readonly score: Float64Array,
     /** Bit i set: the section matched `specs[i]`. */
@@ -153,11 +150,6 @@ export class Matches {
     /** 1: the section holds one of the exact terms as an index term of its own. */
     readonly exact: Uint8Array,
   ) {}
-
-  /** The matched short ids, best first, as MiniSearch sorts its results (a stable sort by score). */
-  ordered(): number[] {
-    return this.seen.slice().sort(byScore(this.score));
-  }
 
   /** Scores of `docs` to adjust while ranking them, apart from `score` (the same array for every call). */
   adjustable(docs: number[]): Float64Array {
@@ -204,7 +196,7 @@ export function scoreQuery(
 ): Matches {
   const { k, b, d } = BM25;
   const arrays = stats.scoreArrays;
-  const { total, own, mask, exact, touched } = arrays;
+  const { total, own, mask, exact, touched, position } = arrays;
   for (const doc of arrays.seen) {
     total[doc] = 0;
     mask[doc] = 0;
@@ -244,7 +236,10 @@ export function scoreQuery(
     // Term by term, as MiniSearch adds the term's whole score to the section's.
     for (let n = 0; n < touchedCount; n += 1) {
       const doc = touched[n]!;
-      if (mask[doc] === 0) seen.push(doc);
+      if (mask[doc] === 0) {
+        position[doc] = seen.length;
+        seen.push(doc);
+      }
       total[doc] = total[doc]! + own[doc]!;
       own[doc] = 0;
       mask[doc] = mask[doc]! | (1 << i);
@@ -257,5 +252,5 @@ export function scoreQuery(
     for (let bits = mask[doc]!; bits; bits &= bits - 1) quality += 1;
     total[doc] = total[doc]! * quality;
   }
-  return new Matches(specs, expansions, listsOf, stats, seen, total, mask, exact);
+  return new Matches(specs, expansions, listsOf, stats, seen, position, total, mask, exact);
 }

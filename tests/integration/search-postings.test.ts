@@ -70,7 +70,9 @@ describe("postings read per query", () => {
       const { query, options } = minisearchQuery(words, compounds);
       const expected = whole.search(query, options).map((r) => [r.id, r.score, r.terms, r.queryTerms, r.match]);
       const matches = lazy.find(words, compounds);
-      const found = matches.ordered().map((doc) => {
+      // MiniSearch's order: by score, highest first, ties in the order first matched (a stable sort).
+      const ordered = [...matches.seen].sort((a, b) => matches.score[b]! - matches.score[a]!);
+      const found = ordered.map((doc) => {
         const { terms, queryTerms, match } = matches.details(doc);
         return [matches.stats.ids[doc], matches.score[doc], terms, queryTerms, match];
       });
