@@ -3,7 +3,7 @@
 // tolerance ("instalation") marks the word that was found ("installation").
 // The output is plain text parts: the page renders them as React elements.
 
-import { forEachToken, isCompoundTerm } from "./text";
+import { forEachToken, isCompoundTerm, wordsIn } from "./text";
 import type { Highlighted } from "./types";
 
 /** Characters of a snippet, before the ellipses. */
@@ -19,15 +19,11 @@ interface Range {
 }
 
 function matchedRanges(text: string, terms: ReadonlySet<string>): Range[] {
+  if (![...terms].some(isCompoundTerm)) return wordsIn(text, terms, MAX_MARKS);
   const ranges: Range[] = [];
-  const wordsOnly = ![...terms].some(isCompoundTerm);
-  forEachToken(
-    text,
-    (term, start, end) => {
-      if (ranges.length < MAX_MARKS && terms.has(term)) ranges.push({ start, end, term });
-    },
-    wordsOnly,
-  );
+  forEachToken(text, (term, start, end) => {
+    if (ranges.length < MAX_MARKS && terms.has(term)) ranges.push({ start, end, term });
+  });
   return ranges.sort((a, b) => a.start - b.start);
 }
 

@@ -116,6 +116,46 @@ export function spacedWords(text: string): string {
   return ` ${words} `;
 }
 
+/** In ASCII text, the characters of forEachToken's words: letters and digits. */
+function isAsciiWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * The words of `text` (forEachToken's, without compounds) whose term is in
+ * `terms`, in order, the first `limit` of them. In ASCII text a word is a run
+ * of letters and digits, and only a run as long as one of the terms becomes a
+ * string: highlighting a results page tokenized every word of twenty
+ * documents, a quarter of what a search allocated.
+ */
+export function wordsIn(text: string, terms: ReadonlySet<string>, limit: number): Token[] {
+  const found: Token[] = [];
+  if (!ASCII.test(text)) {
+    forEachToken(
+      text,
+      (term, start, end) => {
+        if (found.length < limit && terms.has(term)) found.push({ term, start, end, compound: false });
+      },
+      true,
+    );
+    return found;
+  }
+  const lengths = new Set<number>();
+  for (const term of terms) lengths.add(term.length);
+  const length = text.length;
+  let at = 0;
+  while (at < length && found.length < limit) {
+    while (at < length && !isAsciiWordCode(text.charCodeAt(at))) at += 1;
+    const start = at;
+    while (at < length && isAsciiWordCode(text.charCodeAt(at))) at += 1;
+    const size = at - start;
+    if (size === 0 || size > MAX_TERM_LENGTH || !lengths.has(size)) continue;
+    const term = text.slice(start, at).toLowerCase();
+    if (terms.has(term)) found.push({ term, start, end: at, compound: false });
+  }
+  return found;
+}
+
 /** Whether a term is a joined form or a path rather than a plain word. */
 export function isCompoundTerm(term: string): boolean {
   return /[^\p{L}\p{N}]/u.test(term);

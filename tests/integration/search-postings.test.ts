@@ -23,7 +23,7 @@ import { INDEX_OPTIONS, type IndexedFields } from "../../app/search/index-option
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { inMemorySource, joinedPart, splitPart, versionParts } from "../../app/search/parts";
 import { siteSearchOf } from "../../app/search/store.server";
-import { queryTerms, spacedWords, tokens } from "../../app/search/text";
+import { queryTerms, spacedWords, tokens, wordsIn } from "../../app/search/text";
 import type { VersionSearchData } from "../../app/search/types";
 
 const root = join(import.meta.dirname, "../..");
@@ -234,6 +234,27 @@ describe("the phrase check's words", () => {
       checked += 1;
     }
     assert.ok(checked > 300, `${checked} documents`);
+  });
+
+  test("and the words highlighting looks for are the tokenizer's, in every document of the guides", () => {
+    let marked = 0;
+    for (const [n, { title, heading, text, code }] of content.search.documents.entries()) {
+      const whole = `${title} ${heading} ${text} ${code}`;
+      const words = tokens(whole, true).map((token) => token.term);
+      // A few of the document's own words, one from the next document, one nobody has.
+      const next = content.search.documents[n + 1]?.text ?? "";
+      const terms = new Set([
+        ...words.filter((_, i) => i % 5 === 0),
+        ...tokens(next, true)
+          .slice(0, 1)
+          .map((t) => t.term),
+        "qqqx",
+      ]);
+      const expected = tokens(whole, true).filter((token) => terms.has(token.term));
+      assert.deepEqual(wordsIn(whole, terms, Number.MAX_SAFE_INTEGER), expected, whole.slice(0, 80));
+      marked += expected.length;
+    }
+    assert.ok(marked > 10_000, `${marked} words found`);
   });
 });
 

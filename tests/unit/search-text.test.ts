@@ -13,6 +13,7 @@ import {
   normalizeTerm,
   queryTerms,
   spacedWords,
+  wordsIn,
   tokens,
 } from "../../app/search/text";
 import type { Highlighted } from "../../app/search/types";
@@ -69,6 +70,20 @@ describe("spaced words, for the phrase check", () => {
   for (const text of texts)
     test(`the same words as the tokenizer: ${JSON.stringify(text.slice(0, 40))}`, () =>
       assert.equal(spacedWords(text), byTokens(text)));
+
+  /** The tokenizer's words whose term is in `terms`, the first `limit`: what wordsIn must find. */
+  const tokensIn = (text: string, terms: Set<string>, limit = 200) =>
+    tokens(text, true)
+      .filter((token) => terms.has(token.term))
+      .slice(0, limit);
+  for (const text of texts)
+    test(`the same matching words as the tokenizer: ${JSON.stringify(text.slice(0, 40))}`, () => {
+      // Some of the text's own words (by length too: "a1a1…" is 80 long), and some it lacks.
+      const own = tokens(text, true).map((token) => token.term);
+      const terms = new Set([...own.filter((_, i) => i % 2 === 0), "restore", "cafe", "e".repeat(60), "zzz"]);
+      assert.deepEqual(wordsIn(text, terms, 200), tokensIn(text, terms));
+      assert.deepEqual(wordsIn(text, terms, 2), tokensIn(text, terms, 2), "the first two only");
+    });
 
   test("a phrase is found between word boundaries only", () => {
     assert.ok(spacedWords("Run the Backup, restore later").includes(" backup restore"));
