@@ -8,7 +8,9 @@
 // error, as CI and `npm test` build; for tests and trying content elsewhere:
 // --content-dir DIR (else the SITE_CONTENT_DIR environment variable, else
 // content/), --out FILE (default build/content/site.pack), --cache-dir DIR
-// (default .cache/content), --spec-root DIR (what versions.json's spec paths
+// (default .cache/content), --cache-idle-days N (cache entries no build has
+// used for N days are removed after the build; default 7, 0 keeps only what
+// this build used), --spec-root DIR (what versions.json's spec paths
 // are relative to; else SITE_SPEC_ROOT, which `npm run dev` reads too; default
 // the repository root), --no-cache. SITE_BUILD_THREADS
 // sets how many threads compile (docs/decisions/042-build-threads.md).
@@ -18,7 +20,7 @@ import { buildCacheDir, checkSite, ContentError, LinkCheckError } from "../app/c
 import {
   jsonFiles,
   packFingerprint,
-  pruneVersionRuns,
+  pruneBuildCache,
   searchFingerprint,
   versionRuns,
 } from "../app/content/build/cache.server";
@@ -36,6 +38,7 @@ const { values: options } = parseArgs({
     "spec-root": { type: "string" },
     "no-cache": { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
+    "cache-idle-days": { type: "string", default: "7" },
   },
 });
 
@@ -43,8 +46,21 @@ const { values: options } = parseArgs({
 const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
 const specRoot = options["spec-root"] ?? (process.env.SITE_SPEC_ROOT?.trim() || undefined);
 
+/** Days a cache entry may go unused before a build removes it (README, "The build cache"). */
+function idleDays(): number {
+  const text = options["cache-idle-days"]!;
+  const days = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(days)) {
+    console.error(`content: --cache-idle-days must be a number of days (0 or more), not "${text}"`);
+    process.exit(2);
+  }
+  return days;
+}
+
 async function main() {
   const started = performance.now();
+  const startedAt = Date.now();
+  const keepDays = idleDays();
   const cacheDir = buildCacheDir({
     root,
     cacheDir: options["no-cache"] ? null : options["cache-dir"] ? resolve(options["cache-dir"]) : undefined,
@@ -72,7 +88,14 @@ async function main() {
           searchCode: searchFingerprint(root),
         };
   const written = writeSitePack(options.out ? resolve(options.out) : join(root, SITE_CONTENT_FILE), result, reuse);
-  if (cacheDir !== null) pruneVersionRuns(cacheDir, written.runKeys);
+  if (cacheDir !== null) {
+    const pruned = pruneBuildCache(cacheDir, { since: startedAt, runs: written.runKeys, idleDays: keepDays });
+    if (pruned.files)
+      console.log(
+        `content: removed ${pruned.files} file(s) from the build cache, ${(pruned.bytes / 1048576).toFixed(1)} MB ` +
+          `(versions' runs this pack was not written from, and entries no build used for ${keepDays} day(s))`,
+      );
+  }
   console.log(
     `content: ${written.pages} pages (${result.compiled} compiled, ${result.fromCache} from cache; ` +
       `${written.reused} of ${result.versionPages.length} versions' records reused), ` +

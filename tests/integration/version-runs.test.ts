@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent, checkSite, type BuildOptions } from "../../app/content/build/build.server";
-import { diskCache, jsonFiles, pruneVersionRuns, sha256, versionRuns } from "../../app/content/build/cache.server";
+import { diskCache, jsonFiles, pruneBuildCache, sha256, versionRuns } from "../../app/content/build/cache.server";
 import { writeSitePack, type PackReuse } from "../../app/content/build/site-pack.server";
 import { writePack, writeSiteContent } from "../../app/content/build/store-file.server";
 import { openSiteContent } from "../../app/content/store.server";
@@ -84,7 +84,7 @@ describe("a pack written version by version, reusing unchanged versions", () => 
     assert.equal(written.reused, site.versionPages.length - 1);
     assert.ok(bytes("edited.pack").equals(await wholeBuild("edited-whole.pack")), "the edited pack, byte for byte");
     assert.equal(runFiles().length, site.versionPages.length + 1, "Next's run before the edit is still there");
-    pruneVersionRuns(join(dir, "cache"), written.runKeys);
+    pruneBuildCache(join(dir, "cache"), { since: Date.now(), runs: written.runKeys, idleDays: 7 });
     assert.equal(runFiles().length, site.versionPages.length, "pruned to the runs this pack was written from");
     assert.equal(writeSitePack(join(dir, "after-prune.pack"), site, reuse()).reused, site.versionPages.length);
     const { content, reader } = openSiteContent(join(dir, "edited.pack"));

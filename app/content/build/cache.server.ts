@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { buildSync } from "esbuild";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltApiReference } from "~/api-reference/build/build.server";
 import type { CompiledBody } from "./compile.server";
@@ -64,19 +64,36 @@ export interface KeyedCache<Value> {
 export type CompileCache = KeyedCache<CompiledBody>;
 
 /**
+ * Marks a kept file as used now: pruneBuildCache removes what no build has
+ * used for a while, by the files' modification times.
+ */
+function markUsed(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Removed meanwhile (another build pruned it): it was read already.
+  }
+}
+
+/**
  * Values on disk, one JSON file per key ("<prefix><key>.json" in `dir`),
  * written then renamed, so a build killed halfway never leaves a torn entry;
- * an entry that cannot be read is a miss.
+ * an entry that cannot be read is a miss. An entry read is marked used.
  */
 export function jsonFiles<Value>(dir: string, prefix = ""): KeyedCache<Value> {
   mkdirSync(dir, { recursive: true });
   return {
     read(key) {
+      const file = join(dir, `${prefix}${key}.json`);
+      let value: Value;
       try {
-        return JSON.parse(readFileSync(join(dir, `${prefix}${key}.json`), "utf8")) as Value;
+        value = JSON.parse(readFileSync(file, "utf8")) as Value;
       } catch {
         return null;
       }
+      markUsed(file);
+      return value;
     },
     write(key, value) {
       const file = join(dir, `${prefix}${key}.json`);
@@ -159,7 +176,9 @@ export function versionRuns(dir: string): KeyedCache<VersionRun> {
       const file = join(dir, `run-${key}.bin`);
       const { length, ...where } = found;
       // Copied into the pack from the file (PackWriter.append), never read whole.
-      return statSync(file, { throwIfNoEntry: false })?.size === length ? { bytes: { file, length }, refs: where } : null;
+      if (statSync(file, { throwIfNoEntry: false })?.size !== length) return null;
+      markUsed(file);
+      return { bytes: { file, length }, refs: where };
     },
     write(key, { bytes, refs: where }) {
       const file = join(dir, `run-${key}.bin`);
@@ -171,14 +190,57 @@ export function versionRuns(dir: string): KeyedCache<VersionRun> {
   };
 }
 
+/** What a build keeps in its cache folder, by name: compiled pages, API references, search parts and versions' runs. */
+const CACHE_ENTRY = /^(?:api-|search-|run-)?[0-9a-f]{64}\.(?:json|bin)(?:\.tmp)?$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A half-written entry older than this belongs to a build that was killed: no build takes an hour to write one. */
+const ABANDONED_MS = 60 * 60 * 1000;
+
+export interface PruneOptions {
+  /** When the build started: every entry it read or wrote has been marked used since. */
+  since: number;
+  /** The runs the pack was written from. */
+  runs: string[];
+  /** Other entries unused for this many days go; 0 removes every one this build did not use. */
+  idleDays: number;
+}
+
 /**
- * Removes the kept runs other than `keep`'s: each is a whole version's
- * records (47 MB a version at 10,000 pages), and every build with a change
- * would otherwise add one for good.
+ * Removes from a build's cache folder what the next builds are unlikely to
+ * use, so that it does not grow with every edit, release and code change
+ * for good (1.3 GB at 10,000 pages after a few):
+ *
+ * - versions' runs other than `runs` (47 MB a version at 10,000 pages): a
+ *   run is only ever reused whole, by a build of the same version's content;
+ * - compiled pages, API references and search parts that no build has used
+ *   for `idleDays` (reads and writes mark them, markUsed): switching back to
+ *   another branch or content folder within that time still finds its pages;
+ * - half-written entries of a killed build, after an hour.
+ *
+ * Only files named as the build names them are touched. Returns how many
+ * files went and their bytes.
  */
-export function pruneVersionRuns(dir: string, keep: string[]): void {
-  const kept = new Set(keep.flatMap((key) => [`run-${key}.bin`, `run-${key}.json`]));
-  for (const name of readdirSync(dir)) if (name.startsWith("run-") && !kept.has(name)) rmSync(join(dir, name), { force: true });
+export function pruneBuildCache(dir: string, { since, runs, idleDays }: PruneOptions): { files: number; bytes: number } {
+  const keptRuns = new Set(runs.flatMap((key) => [`run-${key}.bin`, `run-${key}.json`]));
+  const idleBefore = since - idleDays * DAY_MS;
+  let files = 0;
+  let bytes = 0;
+  for (const name of readdirSync(dir)) {
+    if (!CACHE_ENTRY.test(name)) continue;
+    const file = join(dir, name);
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile()) continue;
+    const stale = name.endsWith(".tmp")
+      ? stat.mtimeMs < since - ABANDONED_MS
+      : name.startsWith("run-")
+        ? !keptRuns.has(name)
+        : stat.mtimeMs < idleBefore;
+    if (!stale) continue;
+    rmSync(file, { force: true });
+    files += 1;
+    bytes += stat.size;
+  }
+  return { files, bytes };
 }
 
 /** A fingerprint of the code that turns pages and references into a version's search index, and of the installed packages. */
