@@ -120,15 +120,20 @@ function toHit(group: Group, found: Found, limits: SearchLimits): SearchHit {
     endpoint: document.endpoint ? { method, path: highlight(path, terms) } : null,
     snippet: useCode ? fromCode.parts : fromText.parts,
     snippetIsCode: useCode,
-    more: sections
-      .map((doc) => ({ doc, other: from.document(idOf(doc)) }))
-      .filter((entry): entry is { doc: number; other: SearchDocument } => Boolean(entry.other?.heading))
-      .slice(0, limits.sectionsPerHit)
-      .map(({ doc, other }) => ({
-        url: other.url,
-        heading: highlight(other.heading, new Set(matches.details(doc).terms)),
-      })),
+    more: moreSections(sections, found, limits.sectionsPerHit),
   };
+}
+
+/** The first `count` of a hit's other sections that have a heading, with it marked: only those are read. */
+function moreSections(sections: number[], { from, matches }: Found, count: number): SearchHit["more"] {
+  const more: SearchHit["more"] = [];
+  for (const doc of sections) {
+    if (more.length === count) break;
+    const other = from.document(matches.stats.ids[doc]!);
+    if (other?.heading)
+      more.push({ url: other.url, heading: highlight(other.heading, new Set(matches.details(doc).terms)) });
+  }
+  return more;
 }
 
 export class IndexFormatError extends Error {

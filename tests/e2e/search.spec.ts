@@ -72,6 +72,25 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("with JavaScript, a result and a section under it open their pages in the app", async ({ page }) => {
+  for (const [query, name, url] of [
+    ["docker compose", "Installation", /\/docs\/user-guide\/installation$/],
+    ["backup", null, /\/docs\/.+#.+$/],
+  ] as const) {
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 3));
+    const link = name
+      ? results(page).first().getByRole("link", { name })
+      : results(page).locator("p", { hasText: "Also on this page" }).getByRole("link").first();
+    const heading = (await link.textContent())!.trim();
+    await link.click();
+    await expect(page).toHaveURL(url);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), "no document load").toBe(3);
+    if (!name) await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+});
+
 test.describe("odd queries render escaped and answer normally", () => {
   const odd = [
     '<img src=x id="injected" onerror="document.title=\'pwned\'">',

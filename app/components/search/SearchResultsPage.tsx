@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { useRef } from "react";
+import { useClientLinks } from "~/lib/client-links";
 import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
@@ -69,9 +71,9 @@ function Result({ hit, versions }: { hit: SearchHit; versions: SearchVersion[] }
         <HitVersion hit={hit} versions={versions} />
       </div>
       <h2 className="mt-1 text-lg font-bold text-slate-900 dark:text-white">
-        <Link className="hover:underline" to={hit.url}>
+        <a className="hover:underline" href={hit.url}>
           <HitTitle hit={hit} />
-        </Link>
+        </a>
       </h2>
       {hit.endpoint ? (
         <div className="mt-1">
@@ -87,14 +89,31 @@ function Result({ hit, versions }: { hit: SearchHit; versions: SearchVersion[] }
           {hit.more.map((section, i) => (
             <span key={section.url}>
               {i > 0 ? ", " : null}
-              <Link className={LINK} to={section.url}>
+              <a className={LINK} href={section.url}>
                 <Highlight parts={section.heading} />
-              </Link>
+              </a>
             </span>
           ))}
         </p>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The hits, as plain anchors the list opens in the app: a <Link> each (up to
+ * four a hit) resolved its path and set up its handlers on every render, and
+ * a results page is rendered for each search nobody made before.
+ */
+function Results({ answer }: { answer: SearchAnswer }) {
+  const ref = useRef<HTMLOListElement>(null);
+  useClientLinks(ref);
+  return (
+    <ol ref={ref} className="search-results mt-2">
+      {answer.hits.map((hit) => (
+        <Result key={hit.url} hit={hit} versions={answer.versions} />
+      ))}
+    </ol>
   );
 }
 
@@ -230,11 +249,7 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
         <>
           <ExactElsewhere answer={answer} className="mt-6" />
           <Summary answer={answer} />
-          <ol className="search-results mt-2">
-            {answer.hits.map((hit) => (
-              <Result key={hit.url} hit={hit} versions={answer.versions} />
-            ))}
-          </ol>
+          <Results answer={answer} />
         </>
       )}
     </Main>
