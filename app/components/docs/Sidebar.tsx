@@ -1,25 +1,33 @@
-import { PrefetchPageLinks, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useClientLinks } from "~/lib/client-links";
-import { usePrefetchIntent } from "~/lib/prefetch-intent";
 import type { SidebarItem } from "~/docs/sidebar";
 import { revealCurrentEntry, SIDEBAR_POSITION_SCRIPT } from "~/lib/sidebar-position";
 
 /**
- * Plain anchors, marked current by the one location the sidebar reads; the
- * sidebar as a whole makes them navigate in the app and prefetch on intent.
- * A <NavLink> per entry resolved its path, read the location and set up its
- * own prefetch on every render: about a hundred entries in a large version,
- * a tenth of a docs page's first render
+ * Plain anchors, marked current by the location each list reads once, that
+ * the sidebar as a whole opens in the app. A <NavLink> per entry resolved its
+ * path, read the location and set up its own prefetch on every render: about a
+ * hundred entries in a large version, a tenth of a docs page's first render
  * (docs/decisions/049-a-large-version-renders-its-first-view.md).
+ * `data-discover` has Remix learn each page entry's route when the page loads,
+ * as a <Link>'s does: a tab opened before a deploy still opens them in the app.
+ * A folded category (large versions only) goes without, for the JavaScript
+ * budget: in such a tab it loads its page whole.
  */
-function Items({ items, depth, pathname }: { items: SidebarItem[]; depth: number; pathname: string }) {
+function Items({ items, depth }: { items: SidebarItem[]; depth: number }) {
+  const { pathname } = useLocation();
   return (
-    <ul className={depth > 0 ? "ml-3 border-l border-slate-200 pl-2 dark:border-slate-800" : ""}>
+    <ul className={depth ? "ml-3 border-l border-slate-200 pl-2 dark:border-slate-800" : ""}>
       {items.map((item) =>
         item.type === "link" ? (
           <li key={item.url}>
-            <a href={item.url} className="sidebar-link" aria-current={item.url === pathname ? "page" : undefined}>
+            <a
+              href={item.url}
+              className="sidebar-link"
+              data-discover
+              aria-current={item.url === pathname ? "page" : undefined}
+            >
               {item.label}
             </a>
           </li>
@@ -46,7 +54,7 @@ function Items({ items, depth, pathname }: { items: SidebarItem[]; depth: number
                   ›
                 </span>
               </summary>
-              <Items items={item.items} depth={depth + 1} pathname={pathname} />
+              <Items items={item.items} depth={depth + 1} />
             </details>
           </li>
         ),
@@ -66,7 +74,6 @@ export function Sidebar({ navigation, label = "Docs" }: { navigation: SidebarIte
   const { pathname } = useLocation();
   const arrived = useRef(true);
   useClientLinks(ref);
-  const { intent, handlers } = usePrefetchIntent();
   useEffect(() => {
     // On arrival the inline script has done it (and the reader may have scrolled since).
     if (arrived.current) {
@@ -77,10 +84,9 @@ export function Sidebar({ navigation, label = "Docs" }: { navigation: SidebarIte
   }, [pathname]);
   return (
     <>
-      <nav ref={ref} aria-label={label} {...handlers}>
-        <Items items={navigation} depth={0} pathname={pathname} />
+      <nav ref={ref} aria-label={label}>
+        <Items items={navigation} depth={0} />
       </nav>
-      {intent ? <PrefetchPageLinks page={intent} /> : null}
       {/* Its text differs between the server and browser builds (minified): the server's is what runs. */}
       <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SIDEBAR_POSITION_SCRIPT }} />
     </>

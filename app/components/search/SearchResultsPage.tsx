@@ -71,7 +71,7 @@ function Result({ hit, versions }: { hit: SearchHit; versions: SearchVersion[] }
         <HitVersion hit={hit} versions={versions} />
       </div>
       <h2 className="mt-1 text-lg font-bold text-slate-900 dark:text-white">
-        <a className="hover:underline" href={hit.url}>
+        <a className="hover:underline" href={hit.url} data-discover>
           <HitTitle hit={hit} />
         </a>
       </h2>
@@ -89,7 +89,7 @@ function Result({ hit, versions }: { hit: SearchHit; versions: SearchVersion[] }
           {hit.more.map((section, i) => (
             <span key={section.url}>
               {i > 0 ? ", " : null}
-              <a className={LINK} href={section.url}>
+              <a className={LINK} href={section.url} data-discover>
                 <Highlight parts={section.heading} />
               </a>
             </span>
@@ -103,7 +103,8 @@ function Result({ hit, versions }: { hit: SearchHit; versions: SearchVersion[] }
 /**
  * The hits, as plain anchors the list opens in the app: a <Link> each (up to
  * four a hit) resolved its path and set up its handlers on every render, and
- * a results page is rendered for each search nobody made before.
+ * a results page is rendered for each search nobody made before. Remix learns
+ * their routes at load (`data-discover`), as it did for the links.
  */
 function Results({ answer }: { answer: SearchAnswer }) {
   const ref = useRef<HTMLOListElement>(null);
