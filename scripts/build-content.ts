@@ -46,15 +46,14 @@ const { values: options } = parseArgs({
 const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
 const specRoot = options["spec-root"] ?? (process.env.SITE_SPEC_ROOT?.trim() || undefined);
 
-/** Days a cache entry may go unused before a build removes it (README, "The build cache"). */
+/** Days a cache entry may go unused before a build removes it (docs/decisions/051-the-build-cache-pruned.md). */
 function idleDays(): number {
   const text = options["cache-idle-days"]!;
-  const days = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(days)) {
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) {
     console.error(`content: --cache-idle-days must be a number of days (0 or more), not "${text}"`);
     process.exit(2);
   }
-  return days;
+  return Number(text);
 }
 
 async function main() {

@@ -458,7 +458,7 @@ function phraseCandidates(
     highs[n] = PHRASE_BOOST * share(bestExact, sum);
   });
   // A hair of slack for rounding: the page scores below are summed after phrases change some sections' order.
-  const bar = lows.slice().sort()[pages.length - count]! * (1 - 1e-9);
+  const bar = lows.sort()[pages.length - count]! * (1 - 1e-9);
   const candidates = new Uint8Array(groups);
   pages.forEach((page, n) => {
     if (highs[n]! >= bar) candidates[page] = 1;

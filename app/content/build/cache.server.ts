@@ -176,9 +176,7 @@ export function versionRuns(dir: string): KeyedCache<VersionRun> {
       const file = join(dir, `run-${key}.bin`);
       const { length, ...where } = found;
       // Copied into the pack from the file (PackWriter.append), never read whole.
-      if (statSync(file, { throwIfNoEntry: false })?.size !== length) return null;
-      markUsed(file);
-      return { bytes: { file, length }, refs: where };
+      return statSync(file, { throwIfNoEntry: false })?.size === length ? { bytes: { file, length }, refs: where } : null;
     },
     write(key, { bytes, refs: where }) {
       const file = join(dir, `run-${key}.bin`);
