@@ -1,10 +1,10 @@
 // A version's terms, for finding a query term's prefix extensions and fuzzy
 // neighbours as MiniSearch finds them, in the order it finds them, without
 // keeping its radix tree. A SearchableMap of a version's 17,000 terms (10,000
-// pages in ten versions) is tens of thousands of Maps, and a search for an
-// identifier loads every version's terms: ten such trees took 212,000 Maps of
-// a 128 MB heap. This keeps the terms sorted, with two integer arrays and a
-// byte each (docs/decisions/047-search-scoring-on-typed-arrays.md).
+// pages in ten versions) is tens of thousands of Maps: ten such trees took
+// 212,000 Maps of a 128 MB heap. This keeps the terms sorted, with two integer
+// arrays and a byte each (docs/decisions/047-search-scoring-on-typed-arrays.md),
+// the arrays made by the build (decision 052).
 import SearchableMap from "minisearch/SearchableMap";
 import { indexInSorted } from "~/lib/sorted";
 
@@ -31,6 +31,30 @@ function endOfPrefix(sorted: string[], prefix: string, low: number): number {
   return low;
 }
 
+/**
+ * What a dictionary of `terms` (in the saved index's order) needs besides the
+ * terms, as 32-bit integers: each term's place in code-unit order, then each
+ * of those terms' rank in the order MiniSearch's tree yields them. Building
+ * the tree to find the ranks is most of a version's load (16 ms of 19 for
+ * 16,000 terms), so the build does it once and the pack keeps the result
+ * (docs/decisions/052-identifiers-found-in-other-versions.md).
+ */
+export function dictionaryOrder(terms: readonly string[]): Buffer {
+  const tree = new SearchableMap<number>();
+  terms.forEach((term, place) => tree.set(term, place));
+  const rankOf = new Int32Array(terms.length);
+  let rank = 0;
+  for (const [, place] of tree) rankOf[place] = rank++;
+  const order = terms.map((_, place) => place).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+  const integers = new Int32Array(2 * terms.length);
+  integers.set(order);
+  integers.set(
+    order.map((place) => rankOf[place]!),
+    terms.length,
+  );
+  return Buffer.from(integers.buffer);
+}
+
 export class TermDictionary {
   /** Every term, in code-unit order. */
   private readonly sorted: string[];
@@ -46,17 +70,19 @@ export class TermDictionary {
   /** How many leading code units each sorted term shares with the one before it (at most 255). */
   private readonly shared: Uint8Array;
 
-  /** @param terms every term, in the saved index's order */
-  constructor(terms: string[]) {
-    const tree = new SearchableMap<number>();
-    terms.forEach((term, place) => tree.set(term, place));
-    const rankOf = new Int32Array(terms.length);
-    let rank = 0;
-    for (const [, place] of tree) rankOf[place] = rank++;
-    const order = terms.map((_, place) => place).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
-    this.sorted = order.map((place) => terms[place]!);
-    this.places = Int32Array.from(order);
-    this.ranks = Int32Array.from(order, (place) => rankOf[place]!);
+  /**
+   * @param terms every term, in the saved index's order
+   * @param order dictionaryOrder(terms), as the pack keeps it
+   */
+  constructor(terms: string[], order: Uint8Array = dictionaryOrder(terms)) {
+    if (order.length !== 8 * terms.length)
+      throw new Error(`a dictionary's order has ${order.length} bytes for ${terms.length} terms`);
+    // Copied out of the record: aligned, and not keeping the bytes read alive.
+    const integers = new Int32Array(2 * terms.length);
+    new Uint8Array(integers.buffer).set(order);
+    this.places = integers.subarray(0, terms.length);
+    this.ranks = integers.subarray(terms.length);
+    this.sorted = Array.from(this.places, (place) => terms[place]!);
     this.shared = Uint8Array.from(this.sorted, (term, i) => {
       const before = this.sorted[i - 1] ?? "";
       let length = 0;

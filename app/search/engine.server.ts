@@ -241,13 +241,13 @@ export class VersionIndex {
   }
 
   private constructor(
-    { head, document, block }: VersionSource,
+    { head, document, block, order }: VersionSource,
     private readonly caches: SearchCaches,
   ) {
     this.version = head.version;
     this.documentBase = caches.documentBase(head.version);
     this.stats = new VersionStats(head.stats, INDEXED_FIELDS, BOOST);
-    this.dictionary = new TermDictionary(head.terms);
+    this.dictionary = new TermDictionary(head.terms, order());
     this.blockEnds = head.blockEnds;
     this.groupOf = Int32Array.from(head.pages);
     this.groups = head.pages.reduce((most, page) => Math.max(most, page + 1), 0);
@@ -597,6 +597,9 @@ export class SiteSearch {
     private readonly indexOf: (version: string) => VersionIndex,
     private readonly versions: SearchVersion[],
     private readonly current: string,
+    /** Whether a version holds any of the compound terms exactly: by default, as its index says. */
+    private readonly exactIn: (version: string, compounds: string[]) => boolean = (version, compounds) =>
+      indexOf(version).holdsExactly(compounds),
   ) {}
 
   /** The scope a request asks for: `version` is a version id or "all"; anything else means the current release. */
@@ -643,7 +646,7 @@ export class SiteSearch {
     // No exact hit here but in another version: the answer names those versions, to offer them.
     const exactElsewhere =
       compounds.length > 0 && !scope.all && !rankings.some((ranking) => ranking.exact)
-        ? this.versions.filter((v) => v.id !== scope.version && this.indexOf(v.id).holdsExactly(compounds))
+        ? this.versions.filter((v) => v.id !== scope.version && this.exactIn(v.id, compounds))
         : [];
     const readFirst = (version: string) => (version === scope.version ? 0 : 1);
     const merged = rankings

@@ -5,6 +5,7 @@
 // (docs/decisions/044-search-postings-on-disk.md,
 // docs/decisions/047-search-scoring-on-typed-arrays.md).
 import type { AsPlainObject } from "minisearch";
+import { dictionaryOrder } from "./dictionary.server";
 import { SEARCH_INDEX_FORMAT } from "./index-options";
 import type { SearchDocument, SearchIndexData, VersionSearchData } from "./types";
 
@@ -54,6 +55,8 @@ export interface SplitPart {
   documents: SearchDocument[];
   /** Binary blocks of postings (encodeBlock). */
   blocks: Buffer[];
+  /** The order of its dictionary (dictionaryOrder of head.terms), binary. */
+  order: Buffer;
 }
 
 /**
@@ -175,17 +178,19 @@ export function splitPart(part: VersionSearchData): SplitPart {
     if (bytes >= BLOCK_BYTES) close();
   }
   if (block.length) close();
+  const terms = index.map(([term]) => term);
   return {
     head: {
       format: part.format,
       version: part.version,
       stats,
-      terms: index.map(([term]) => term),
+      terms,
       blockEnds,
       pages: pageNumbers(part.documents),
     },
     documents: part.documents,
     blocks,
+    order: dictionaryOrder(terms),
   };
 }
 
@@ -196,6 +201,8 @@ export interface VersionSource {
   document(id: number): SearchDocument | undefined;
   /** Binary block `n` of postings (its terms are those of `head.terms` up to `head.blockEnds[n]`). */
   block(n: number): Uint8Array;
+  /** The order of its dictionary, as SplitPart.order holds it. */
+  order(): Uint8Array;
 }
 
 /** A source over a part held in memory (the build's, or development's). */
@@ -206,6 +213,7 @@ export function inMemorySource(part: VersionSearchData): VersionSource {
     head: split.head,
     document: (id) => split.documents[id],
     block: (n) => split.blocks[n] ?? new Uint8Array(),
+    order: () => split.order,
   };
 }
 

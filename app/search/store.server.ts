@@ -1,5 +1,6 @@
 import { currentVersion } from "~/content/site-versions";
-import { getSiteContent, searchPartReader } from "~/content/store.server";
+import { compoundHoldersReader, getSiteContent, searchPartReader } from "~/content/store.server";
+import { versionsHolding } from "./compound-holders";
 import type { SiteContent } from "~/content/types";
 import { Lru } from "~/lib/lru";
 import { SearchCaches, SiteSearch, VersionIndex } from "./engine.server";
@@ -80,5 +81,11 @@ export function siteSearchOf(content: Pick<SiteContent, "search" | "versions">):
     cache.set(version, index, part?.bytes ?? 0);
     return index;
   };
-  return new SiteSearch(indexOf, versions, currentVersion(content).version.id);
+  const holders = compoundHoldersReader(content);
+  // From a pack, one record says which versions hold an identifier, without loading each version's index.
+  const exactIn = holders
+    ? (version: string, compounds: string[]) =>
+        compounds.some((term) => versionsHolding(holders(), term).includes(version))
+    : undefined;
+  return new SiteSearch(indexOf, versions, currentVersion(content).version.id, exactIn);
 }

@@ -202,7 +202,15 @@ describe("the content store (one pack file per build)", () => {
     assert.throws(() => new PackReader(foreign), PackError);
     const older = join(dir, "older.pack");
     const written = new PackWriter<Omit<SiteIndex, "format"> & { format: number }>(older);
-    written.finish({ format: 2, buildId: "x", shell: written.add({}), apis: {}, search: {}, pages: {} });
+    written.finish({
+      format: 2,
+      buildId: "x",
+      shell: written.add({}),
+      apis: {},
+      search: {},
+      compounds: written.add({}),
+      pages: {},
+    });
     assert.throws(
       () => openSiteContent(older),
       (error: Error) =>

@@ -17,7 +17,7 @@ import { writeSiteContent } from "../../app/content/build/store-file.server";
 import { PackError, PackReader } from "../../app/content/pack.server";
 import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
-import { TermDictionary } from "../../app/search/dictionary.server";
+import { dictionaryOrder, TermDictionary } from "../../app/search/dictionary.server";
 import { minisearchQuery, SearchCaches, SiteSearch, VersionIndex } from "../../app/search/engine.server";
 import { INDEX_OPTIONS, type IndexedFields } from "../../app/search/index-options";
 import { PAGE_LIMITS } from "../../app/search/limits";
@@ -86,7 +86,12 @@ describe("postings read per query", () => {
     const terms = part.index.index.map(([term]) => term);
     const tree = new SearchableMap<number>();
     terms.forEach((term, place) => tree.set(term, place));
-    const dictionary = new TermDictionary(terms);
+    // With its order as a pack keeps it: read from anywhere in memory, copied out aligned.
+    const order = dictionaryOrder(terms);
+    const shifted = Buffer.alloc(order.byteLength + 1);
+    order.copy(shifted, 1);
+    const dictionary = new TermDictionary(terms, shifted.subarray(1));
+    assert.throws(() => new TermDictionary(terms.slice(1), order), /order has/);
     const probes = [
       ...terms.filter((_, i) => i % 7 === 0),
       "",
@@ -167,6 +172,46 @@ describe("postings read per query", () => {
         assert.ok(search.search(other, PAGE_LIMITS).total > 0, "still answers after the failure");
       } finally {
         opened.close();
+      }
+    });
+
+    test("an identifier the searched version lacks is looked up in the others without loading their indexes", () => {
+      const file = join(dir, "identifiers.pack");
+      writeSiteContent(file, content);
+      const { content: stored, reader } = openSiteContent(file);
+      const load = VersionIndex.load;
+      const loaded: string[] = [];
+      VersionIndex.load = (source, caches) => (loaded.push(source.head.version), load(source, caches));
+      try {
+        const fromPack = siteSearchOf(stored);
+        const inMemory = siteSearchOf(content);
+        const release = content.versions.find((v) => v.version.status === "current")!.version.id;
+        const cases: [query: string, version: string, elsewhere: string[] | undefined][] = [
+          ["SMRITI_JOB_CONCURRENCY", release, ["next"]],
+          ["job-queue", release, ["next"]],
+          ["re-run", "next", [release]],
+          ["SMRITI_FEATURE_PLACES", release, undefined],
+          ["frame-slot-7b1e", release, undefined],
+          ["\"<frame-slot-7b1e>&'", "next", undefined],
+        ];
+        for (const [query, version, elsewhere] of cases) {
+          loaded.length = 0;
+          const scope = fromPack.scope(version);
+          const answer = fromPack.search(query, PAGE_LIMITS, scope);
+          assert.deepEqual(
+            answer.exactElsewhere?.map((v) => v.id),
+            elsewhere,
+            query,
+          );
+          assert.ok(
+            loaded.every((id) => id === version),
+            `${query} in ${version} loaded ${loaded.join(", ")}`,
+          );
+          assert.deepEqual(answer, inMemory.search(query, PAGE_LIMITS, scope), query);
+        }
+      } finally {
+        VersionIndex.load = load;
+        reader.close();
       }
     });
   });

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { compoundHolders, compoundTerms } from "~/search/compound-holders";
 import { splitPart, versionParts } from "~/search/parts";
 import type { VersionSearchData } from "~/search/types";
 import { MAX_VERSION_INDEX_BYTES } from "~/search/store.server";
@@ -40,6 +41,8 @@ export interface VersionRecordRefs {
   version: string;
   api: RecordRef | null;
   search: StoredSearch | null;
+  /** The compound terms of its search index (compoundTerms): the site's record of them is made from every version's. */
+  compounds: string[];
   pages: [url: string, ref: RecordRef, kind: CompiledPage["kind"], version: string | null, lastUpdated: string | null][];
 }
 
@@ -59,22 +62,24 @@ export function versionRun({ version, pages, search, api }: VersionRecords): Ver
   const apiRef = api ? run.add(api) : null;
   if (apiRef) fits("API reference", apiRef[1], MAX_API_BYTES, ` (version ${version})`);
   let searchRefs: StoredSearch | null = null;
+  let compounds: string[] = [];
   if (search) {
-    const { head, documents, blocks } = splitPart(search);
+    const { head, documents, blocks, order } = splitPart(search);
+    compounds = compoundTerms(head.terms);
     const list = run.addList(documents);
-    searchRefs = { head: run.add(head), documents: list.table, blocks: blocks.map((block) => run.add(block)) };
+    searchRefs = { head: run.add(head), documents: list.table, blocks: blocks.map((block) => run.add(block)), order: run.add(order) };
     // What a server loads at the first search in a version: its head and the documents' table, then a document
     // at a time (the postings, and the other documents, stay on disk).
     fits("search index", searchRefs.head[1] + list.table[1] + list.longest, MAX_VERSION_INDEX_BYTES, ` (version ${version})`);
   }
   const pageRefs = pages.map((page): VersionRecordRefs["pages"][number] => [page.url, run.add(page), page.kind, page.version, page.lastUpdated]);
-  return { bytes: run.bytes(), refs: { version, api: apiRef, search: searchRefs, pages: pageRefs } };
+  return { bytes: run.bytes(), refs: { version, api: apiRef, search: searchRefs, compounds, pages: pageRefs } };
 }
 
 /**
  * Writes a pack: the shell (versions, navigation, partials), then each
  * version's run of records as it comes (made now or kept from the last
- * build), then the index. Returns the file's size and the pages written.
+ * build), then the site's compound terms (app/search/compound-holders.ts) and the index. Returns the file's size and the pages written.
  * Nothing is left behind when a version fails.
  */
 export function writePack(file: string, shell: SiteShell, runs: Iterable<VersionRun>): { bytes: number; pages: number } {
@@ -83,19 +88,26 @@ export function writePack(file: string, shell: SiteShell, runs: Iterable<Version
   mkdirSync(dirname(file), { recursive: true });
   const writer = new PackWriter<SiteIndex>(file);
   try {
-    const index: SiteIndex = { format: PACK_FORMAT, buildId: shell.buildId, shell: writer.add(stored), apis: {}, search: {}, pages: {} };
+    const index: Omit<SiteIndex, "compounds"> = { format: PACK_FORMAT, buildId: shell.buildId, shell: writer.add(stored), apis: {}, search: {}, pages: {} };
     let pages = 0;
+    const compounds: { version: string; compounds: string[] }[] = [];
     for (const { bytes, refs } of runs) {
       const base = writer.append(bytes);
       if (refs.api) index.apis[refs.version] = shiftedRef(refs.api, base);
       if (refs.search) {
-        const { head, documents, blocks } = refs.search;
-        index.search[refs.version] = { head: shiftedRef(head, base), documents: shiftedRef(documents, base), blocks: blocks.map((block) => shiftedRef(block, base)) };
+        const { head, documents, blocks, order } = refs.search;
+        index.search[refs.version] = {
+          head: shiftedRef(head, base),
+          documents: shiftedRef(documents, base),
+          blocks: blocks.map((block) => shiftedRef(block, base)),
+          order: shiftedRef(order, base),
+        };
+        compounds.push({ version: refs.version, compounds: refs.compounds });
       }
       for (const [url, ref, kind, version, lastUpdated] of refs.pages) index.pages[url] = [...shiftedRef(ref, base), kind, version, lastUpdated];
       pages += refs.pages.length;
     }
-    return { bytes: writer.finish(index), pages };
+    return { bytes: writer.finish({ ...index, compounds: writer.add(compoundHolders(compounds)) }), pages };
   } catch (error) {
     writer.abandon();
     throw error;
