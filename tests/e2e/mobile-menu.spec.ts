@@ -27,6 +27,16 @@ async function expectMenuOnScreen(page: Page, links: Locator[]) {
   }
 }
 
+/** Forty more entries in the open version list, as a site at its fortieth release has (each a copy of its first). */
+async function addVersions(scope: Locator, count: number) {
+  await scope
+    .locator("details[open] li")
+    .first()
+    .evaluate((first, n) => {
+      for (let i = 0; i < n; i += 1) first.after(first.cloneNode(true));
+    }, count);
+}
+
 test.describe("below 996 px (995 px wide)", () => {
   test.use({ viewport: { width: 995, height: 800 } });
 
@@ -72,6 +82,42 @@ test.describe("below 996 px (995 px wide)", () => {
       await expectMenuOnScreen(page, links);
       await menuButton(page).click();
     }
+  });
+
+  test("on a 390 px phone the version and language lists open on screen, over the sidebar, with and without JavaScript", async ({
+    browser,
+  }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto("/docs/user-guide/installation");
+      if (javaScriptEnabled) await hydrated(page);
+      await menuButton(page).click();
+      await panel(page).getByLabel("Language").click();
+      await expectMenuOnScreen(page, [panel(page).getByRole("link", { name: "English" })]);
+      await panel(page).getByLabel("Language").click();
+      await panel(page).getByLabel("Docs version: 24.05.08").click();
+      const versions = ["Next", "24.05.08 (current)", "All releases"].map((name) =>
+        panel(page).getByRole("link", { name, exact: true }),
+      );
+      await expectMenuOnScreen(page, versions);
+      // Every entry starts on the screen, not past its left edge.
+      for (const link of versions)
+        expect((await link.boundingBox())!.x, String(await link.textContent())).toBeGreaterThanOrEqual(0);
+      await versions[0]!.click();
+      await expect(page).toHaveURL(/\/docs\/next\/user-guide\/installation$/);
+      await context.close();
+    }
+  });
+
+  test("a version list longer than a phone's screen scrolls with the menu to its last entry", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/docs/user-guide/installation");
+    await hydrated(page);
+    await menuButton(page).click();
+    await panel(page).getByLabel("Docs version: 24.05.08").click();
+    await addVersions(panel(page), 40);
+    await expectMenuOnScreen(page, [panel(page).getByRole("link", { name: "All releases" })]);
   });
 
   test("with JavaScript, focus stays in the open menu and Escape closes it", async ({ page }) => {
@@ -126,5 +172,32 @@ test.describe("at 996 px", () => {
       page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API" }),
     ).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Docs", exact: true })).toBeVisible();
+  });
+
+  test("a version list longer than the screen scrolls within its box, under the sticky header, to its last entry", async ({
+    page,
+  }) => {
+    for (const size of [
+      { width: 996, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto("/docs/user-guide/installation");
+      await hydrated(page);
+      const header = page.getByRole("banner");
+      await header.getByLabel("Docs version: 24.05.08").filter({ visible: true }).click();
+      await addVersions(header, 40);
+      const list = header.locator("details[open] > div");
+      const box = (await list.boundingBox())!;
+      expect(box.y + box.height, `${size.width} px: the list ends on the screen`).toBeLessThanOrEqual(size.height);
+      const last = list.getByRole("link", { name: "All releases" });
+      await last.scrollIntoViewIfNeeded();
+      const shown = await last.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2));
+      });
+      expect(shown, `${size.width} px: "All releases" is shown once scrolled to`).toBe(true);
+      await expect(last).toHaveAttribute("href", /\/releases$/);
+    }
   });
 });
