@@ -22,8 +22,8 @@ function useVersionedPage(): PageVersions | null {
   return ([...matches].reverse().find((match) => isVersioned(match.data))?.data as PageVersions | undefined) ?? null;
 }
 
-/** The version the reader chose (an id), null for the current release. */
-const ChosenVersion = createContext<string | null>(null);
+/** The versions as the page being read shows them (useVersions), worked out once for every component that asks. */
+const Versions = createContext<VersionedRouteData | null>(null);
 
 /**
  * Holds the reader's chosen version in the browser. It starts as the cookie
@@ -34,7 +34,8 @@ const ChosenVersion = createContext<string | null>(null);
  */
 export function ChosenVersionProvider({ children }: { children: ReactNode }) {
   const root = useRootData();
-  const pageVersion = useVersionedPage()?.version;
+  const page = useVersionedPage();
+  const pageVersion = page?.version;
   const [chosen, setChosen] = useState(root?.chosenVersion ?? null);
   const site = root?.versions;
   useEffect(() => {
@@ -45,7 +46,7 @@ export function ChosenVersionProvider({ children }: { children: ReactNode }) {
     document.cookie = versionCookie(id, window.location.protocol === "https:");
     setChosen(id);
   }, [pageVersion, site]);
-  return createElement(ChosenVersion.Provider, { value: chosen }, children);
+  return createElement(Versions.Provider, { value: versionMenu(site ?? [], page, chosen) }, children);
 }
 
 /**
@@ -55,8 +56,7 @@ export function ChosenVersionProvider({ children }: { children: ReactNode }) {
  * only when the root data is missing.
  */
 export function useVersions(): VersionedRouteData | null {
-  const site = useRootData()?.versions ?? [];
-  return versionMenu(site, useVersionedPage(), useContext(ChosenVersion));
+  return useContext(Versions);
 }
 
 /** The versions as search names them. */

@@ -40,9 +40,8 @@ export function DropdownMenu({ label, summary, children }: { label: string; summ
         {summary}
         <ChevronDownIcon className="transition-transform [details[open]>summary>&]:rotate-180" />
       </summary>
-      {/* Held in the sticky header, a long list (a site's fortieth release) would run off the screen for good: it scrolls within. */}
       <div
-        className="absolute right-0 z-50 mt-1 max-h-[calc(100vh-7rem)] min-w-44 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className="menu-panel"
         onClick={(event) => {
           if ((event.target as HTMLElement).closest("a")) ref.current?.removeAttribute("open");
         }}
