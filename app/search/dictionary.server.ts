@@ -74,7 +74,7 @@ export class TermDictionary {
    * @param terms every term, in the saved index's order
    * @param order dictionaryOrder(terms), as the pack keeps it
    */
-  constructor(terms: string[], order: Uint8Array = dictionaryOrder(terms)) {
+  constructor(terms: string[], order: Uint8Array) {
     if (order.length !== 8 * terms.length)
       throw new Error(`a dictionary's order has ${order.length} bytes for ${terms.length} terms`);
     // Copied out of the record: aligned, and not keeping the bytes read alive.

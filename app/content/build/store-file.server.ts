@@ -79,8 +79,9 @@ export function versionRun({ version, pages, search, api }: VersionRecords): Ver
 /**
  * Writes a pack: the shell (versions, navigation, partials), then each
  * version's run of records as it comes (made now or kept from the last
- * build), then the site's compound terms (app/search/compound-holders.ts) and the index. Returns the file's size and the pages written.
- * Nothing is left behind when a version fails.
+ * build), then the record of the site's compound terms
+ * (app/search/compound-holders.ts) and the index. Returns the file's size and
+ * the pages written. Nothing is left behind when a version fails.
  */
 export function writePack(file: string, shell: SiteShell, runs: Iterable<VersionRun>): { bytes: number; pages: number } {
   const stored: SiteShell = { ...shell, versions: shell.versions.map((entry) => ({ ...entry, api: null })) };
