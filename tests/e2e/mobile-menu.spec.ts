@@ -27,7 +27,7 @@ async function expectMenuOnScreen(page: Page, links: Locator[]) {
   }
 }
 
-/** Forty more entries in the open version list, as a site at its fortieth release has (each a copy of its first). */
+/** `count` more entries in the open version list, each a copy of its first: a site at its fortieth release has 40. */
 async function addVersions(scope: Locator, count: number) {
   await scope
     .locator("details[open] li")
