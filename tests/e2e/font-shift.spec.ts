@@ -86,3 +86,43 @@ test("the fallback faces are metric-matched: a page ends at the same height in t
   expect(Math.abs(fallbacks.sidebar - webFonts.sidebar)).toBeLessThan(24);
   await context.close();
 });
+
+test("a Linux reader with only DejaVu fonts: its fallback faces take the web fonts' room too", async ({ browser }) => {
+  test.setTimeout(90_000);
+  // This machine has Liberation Sans, so the Arial face would be chosen: each family is set by name instead.
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  /** The height of the page's paragraphs and list items, set in `family` (the web font when null). */
+  const textHeight = (family: string | null) =>
+    page.evaluate((name) => {
+      const blocks = [...document.querySelectorAll<HTMLElement>("main .doc-content :is(p, li)")];
+      for (const block of blocks) block.style.fontFamily = name ?? "";
+      return blocks.reduce((sum, block) => sum + block.getBoundingClientRect().height, 0);
+    }, family);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/docs/user-guide/configuration");
+    await page.evaluate(() => document.fonts.ready);
+    const webFont = await textHeight(null);
+    const fallback = await textHeight('"DM Sans Fallback: DejaVu Sans"');
+    const plain = await textHeight('"DejaVu Sans"');
+    console.log(
+      `${width} px: text ${webFont} px high in DM Sans, ${fallback} in its DejaVu face, ${plain} in DejaVu Sans`,
+    );
+    expect(Math.abs(fallback - webFont) / webFont, `${width} px, the DejaVu face`).toBeLessThan(0.015);
+    // DejaVu as it is would move the text: what the face is for.
+    if (width === 390) expect((plain - webFont) / webFont, "DejaVu Sans unadjusted").toBeGreaterThan(0.03);
+  }
+  const faces = await page.evaluate(() =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
+      .map((rule) => `${rule.style.getPropertyValue("font-family")} ${rule.style.getPropertyValue("src")}`)
+      .filter((face) => face.includes("DejaVu")),
+  );
+  expect(faces).toEqual([
+    `"DM Sans Fallback: DejaVu Sans" local("DejaVu Sans"), local("DejaVuSans")`,
+    `"Fira Code Fallback: DejaVu Sans Mono" local("DejaVu Sans Mono"), local("DejaVuSansMono")`,
+  ]);
+  await context.close();
+});
