@@ -3,8 +3,9 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { buildSiteContent, type BuildOptions } from "../../app/content/build/build.server";
+import { buildSiteContent, checkSite, type BuildOptions } from "../../app/content/build/build.server";
 import {
+  COMPILE_LANES,
   compileThreads,
   PAGES_PER_WORKER,
   requestedThreads,
@@ -108,6 +109,53 @@ describe("a build in worker threads", { timeout: 180_000 }, () => {
   test("a tolerant build (development) fails too: a dead worker is no mistake of the page's", async () => {
     const error = await buildError({ contentDir: fixture, threads: 2, tolerant: true, compileWorker: worker("exits") });
     assert.match(String(error), /compile worker exited with code 3/);
+  });
+});
+
+describe("pages compiled side by side in this thread (decision 053)", { timeout: 180_000 }, () => {
+  test("today's guides compile to the same bodies, byte for byte, three at a time as one at a time", async () => {
+    assert.equal(COMPILE_LANES, 3);
+    const oneByOne = tempDir("cache-lane-");
+    const sideBySide = tempDir("cache-lanes-");
+    const one = await checkSite({ root, cacheDir: oneByOne, threads: 1, lanes: 1 });
+    const three = await checkSite({ root, cacheDir: sideBySide, threads: 1 });
+    assert.ok(three.compiled >= 50, `${three.compiled} pages compiled`);
+    assert.equal(three.compiled, one.compiled);
+    assert.deepEqual(three.warnings, one.warnings);
+    assert.deepEqual(cacheFiles(sideBySide), cacheFiles(oneByOne));
+  });
+
+  test("of two broken pages, the first in source order is reported, whichever fails first", async () => {
+    const copy = fixtureWithSecondPage("---\ntitle: Second\ndescription: Broken.\n---\n\n# Second\n\n<div>\n");
+    // The first page is long and its mistake (an unknown component) is found only once esbuild has
+    // bundled it; the second page's unclosed tag stops its parse. Side by side, the second fails first.
+    const filler = Array.from(
+      { length: 400 },
+      (_, n) => `Paragraph ${n} of a long page, with \`code\` and a [link](./second.mdx).`,
+    );
+    writeFileSync(
+      join(copy, "docs/guide/first.mdx"),
+      `---\ntitle: First\ndescription: Long.\n---\n\n# First\n\n${filler.join("\n\n")}\n\n<Nonexistent />\n`,
+    );
+    for (const lanes of [1, COMPILE_LANES]) {
+      const error = await buildError({ contentDir: copy, threads: 1, lanes });
+      assert.ok(error instanceof ContentError, `not a ContentError: ${String(error)}`);
+      assert.match(error.file, /docs\/guide\/first\.mdx$/, `${lanes} lane(s)`);
+      // A tolerant build (development) lists both, in source order too.
+      const { problems } = await checkSite({
+        root,
+        contentDir: copy,
+        cacheDir: null,
+        threads: 1,
+        lanes,
+        tolerant: true,
+      });
+      assert.deepEqual(
+        problems.map((problem) => problem.place),
+        ["page:/docs/guide/first", "page:/docs/guide/second"],
+        `${lanes} lane(s)`,
+      );
+    }
   });
 });
 

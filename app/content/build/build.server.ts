@@ -12,6 +12,7 @@ import { checkRedirects, declaredRedirects } from "./redirects.server";
 import { drawsDiagram, readDiagramData } from "./diagram-data.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
+import { allInOrder } from "~/lib/all-in-order";
 import { buildNavigation, flattenNavigation, readCategoryFiles } from "../navigation.server";
 import type { ProblemPlace } from "../problems";
 import { ContentError, readContentSources, readDocsTree, type OnPageError, type SourcePage } from "./source.server";
@@ -42,6 +43,8 @@ export interface BuildOptions {
    * pages to pay for a worker's start (app/content/compile-pool.server.ts).
    */
   threads?: number;
+  /** Tests: how many pages this thread compiles at once (COMPILE_LANES by default; 1, one after another). */
+  lanes?: number;
   /** Tests: the script each compile worker runs instead of app/content/compile-worker.mjs. */
   compileWorker?: URL;
   /** Called after each page that had to be compiled (not found in the cache). */
@@ -206,11 +209,15 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     misses.length,
     options.threads,
     options.compileWorker,
+    options.lanes,
   );
   let bodies: [SourcePage, CompiledBody, string][];
+  // A tolerant build's page mistakes, placed once every page is compiled: in source order, as pages finish out of it.
+  const pageErrors: [SourcePage, ContentError][] = [];
   try {
-    bodies = await Promise.all(
-      looked.map(async ({ page, version, contentHash, key, cached }): Promise<[SourcePage, CompiledBody, string]> => {
+    // Pages compile several at once: of two broken pages, the first in source order is reported, as ever.
+    bodies = await allInOrder(
+      looked.map(async ({ page, version, contentHash, key, cached }, n): Promise<[SourcePage, CompiledBody, string]> => {
         if (cached) {
           fromCache += 1;
           return [page, cached, contentHash];
@@ -220,7 +227,7 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
           done = await compilation.compile({ sourcePath: page.sourcePath, raw: page.raw, body: page.body, versionId: version.id });
         } catch (error) {
           if (!onPageError || !(error instanceof ContentError)) throw error;
-          onPageError(error, page);
+          pageErrors[n] = [page, error];
           return [page, { html: "", toc: [], anchors: [], sections: [], links: [], warnings: [] }, contentHash];
         }
         options.onCompiled?.(page.sourcePath, done.ms);
@@ -232,6 +239,8 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   } finally {
     await compilation.close();
   }
+  // forEach skips the pages without a mistake (holes in the array).
+  pageErrors.forEach(([page, error]) => onPageError!(error, page));
 
   // Each reference's key says what it is made of: a version's records change with it.
   const apiKeys = new Map<string, string>();
