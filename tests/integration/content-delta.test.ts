@@ -69,6 +69,7 @@ describe("a save sends the server only what changed", () => {
   });
 
   test("an edit sends its page and its version's search index, nothing else", async () => {
+    const before = live.current()!.content!.pages;
     const worker = await saved(() =>
       writeFileSync(
         first(),
@@ -88,6 +89,11 @@ describe("a save sends the server only what changed", () => {
     // As JSON text: the server parses it at the next search, not on every save.
     for (const part of indexes) assert.ok(typeof part.index === "string" && typeof part.documents === "string");
     await assertServerHasFreshBuild(worker, ["zanzibar", "summary", "part two"]);
+    // The other pages are the records the last build made, so the delta tells them by identity, without their JSON.
+    const others = Object.keys(before).filter((url) => url !== "/docs/guide/first");
+    assert.ok(others.length >= 2, others.join(", "));
+    for (const url of others) assert.equal(worker.pages[url], before[url], `${url} is a new record`);
+    assert.notEqual(worker.pages["/docs/guide/first"], before["/docs/guide/first"]);
   });
 
   test("a new title sends the navigation that shows it", async () => {

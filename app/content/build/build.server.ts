@@ -320,7 +320,7 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     }
     kept.push({ page, body, contentHash, description });
   }
-  const recordOf = ({ page, body, contentHash, description }: (typeof kept)[number]): CompiledPage => ({
+  const makeRecord = ({ page, body, contentHash, description }: (typeof kept)[number]): CompiledPage => ({
     slug: page.slug,
     kind: page.kind === "doc" ? "doc" : "page",
     url: page.url,
@@ -339,6 +339,15 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     lastUpdated: dates.get(page.sourcePath) ?? null,
     contentHash,
   });
+  // Everything in a record follows from the page's content hash (its source, the version's addresses,
+  // diagrams), its date and its version: a session hands back the record it made before for the same three.
+  const recordOf = (entry: (typeof kept)[number]): CompiledPage =>
+    session
+      ? session.pageRecord(
+          sha256(entry.contentHash, dates.get(entry.page.sourcePath) ?? "", versionOf(entry.page).id),
+          () => makeRecord(entry),
+        )
+      : makeRecord(entry);
 
   const versions: VersionContent[] = trees.map((tree) => {
     const navigation = versionNavigation(
