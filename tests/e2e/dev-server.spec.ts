@@ -105,6 +105,8 @@ test("the log stays quiet: page requests are logged, the browser's /__manifest r
   expect((await manifest).status()).toBe(200);
   await expect.poll(() => server.output(), { timeout: UPDATE_MS }).toMatch(new RegExp(`^GET ${PAGE} 200 `, "m"));
   expect(server.output()).not.toContain("/__manifest");
+  // Nor does React warn on each render (a layout effect rendered on the server did, with its stack).
+  expect(server.output()).not.toContain("Warning: ");
 });
 
 test("an edited page updates in the open browser without a reload, keeping the scroll position", async ({ page }) => {

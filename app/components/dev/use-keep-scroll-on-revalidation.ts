@@ -1,5 +1,8 @@
 import { useLocation } from "@remix-run/react";
-import { useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
+
+/** A layout effect in the browser; on the server, where it never runs, React warns of one on every render. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Keeps the reader where they are when a revalidation ends.
@@ -20,7 +23,7 @@ import { useLayoutEffect, useRef } from "react";
 export function useKeepScrollOnRevalidation(state: "idle" | "loading"): void {
   const { key } = useLocation();
   const reader = useRef<{ key: string; y: number } | null>(null);
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (state === "loading") {
       return () => {
         reader.current = { key, y: window.scrollY };
