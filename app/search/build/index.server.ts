@@ -145,6 +145,19 @@ interface EntryGroup {
 
 const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
+/**
+ * The digest of what `owner` (a page's record, an API reference) gives its
+ * entries, made once per object: a development session hands back the same
+ * record for an unchanged page, and a save then hashes the pages it changed,
+ * not the text of all of them (a third of a second at 10,000 pages).
+ */
+const ownDigests = new WeakMap<object, string>();
+function ownDigest(owner: object, parts: () => unknown): string {
+  let made = ownDigests.get(owner);
+  if (made === undefined) ownDigests.set(owner, (made = digest(parts())));
+  return made;
+}
+
 function entryGroups(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): EntryGroup[] {
   return input.versions.flatMap(({ version, navigation, reference }) => [
     ...input.pages
@@ -153,7 +166,7 @@ function entryGroups(input: { pages: CompiledPage[]; versions: IndexedVersion[] 
         const trail = categoryTrail(navigation, page.slug);
         return {
           version: version.id,
-          key: digest([version.id, page.url, page.title, page.description, trail, page.sections]),
+          key: digest([version.id, ownDigest(page, () => [page.url, page.title, page.description, page.sections]), trail]),
           entries: () => guideEntries(page, navigation, version.id),
         };
       }),
@@ -161,7 +174,7 @@ function entryGroups(input: { pages: CompiledPage[]; versions: IndexedVersion[] 
       ? [
           {
             version: version.id,
-            key: digest([version.id, version.apiUrl, reference]),
+            key: digest([version.id, version.apiUrl, ownDigest(reference, () => reference)]),
             entries: () => apiEntries(reference, version),
           },
         ]
