@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -125,5 +125,48 @@ describe("a save sends the server only what changed", () => {
     const worker = await saved(() => writeFileSync(versions, text));
     assert.ok(sent && "whole" in sent);
     await assertServerHasFreshBuild(worker, ["quokka", "zanzibar"]);
+  });
+});
+
+describe("a dev session starts from the version indexes a build left in the cache", () => {
+  let dir: string;
+  let cacheDir: string;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "content-read-back-"));
+    cacheDir = mkdtempSync(join(tmpdir(), "cache-read-back-"));
+    cpSync(fixture, dir, { recursive: true });
+    // A second version (Next), which the save below leaves alone.
+    cpSync(join(fixture, "docs"), join(dir, "next"), { recursive: true });
+    await buildSiteContent({ root, contentDir: dir, cacheDir });
+  });
+  after(() => [dir, cacheDir].forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+  test("reads them back instead of indexing again, until a save changes a version", async () => {
+    // The build's part for the guides' version, marked so that reading it back shows.
+    const parts = readdirSync(cacheDir).filter((name) => name.startsWith("search-"));
+    const guides = parts.find((name) => readFileSync(join(cacheDir, name), "utf8").includes('"/docs/guide/first"'));
+    assert.ok(guides, `no cached part holds the guides: ${parts.join(", ")}`);
+    const part = JSON.parse(readFileSync(join(cacheDir, guides), "utf8")) as { documents: { title: string }[] };
+    part.documents[0]!.title = "Read back from the cache";
+    writeFileSync(join(cacheDir, guides), JSON.stringify(part));
+
+    const live = new LiveContent({ root, contentDir: dir, cacheDir });
+    const first = (await live.refresh()).content!;
+    assert.ok(first.search.documents.some((document) => document.title === "Read back from the cache"));
+    const edited = first.pages["/docs/guide/first"]!.version;
+    const untouched = first.search.versions.filter((entry) => entry.version !== edited);
+    assert.ok(untouched.length >= 1, "a version the save leaves alone");
+
+    const file = join(dir, "docs/guide/first.mdx");
+    writeFileSync(file, readFileSync(file, "utf8").replace("The summary paragraph.", "The zanzibar paragraph."));
+    live.invalidate();
+    const saved = (await live.refresh()).content!;
+    assert.ok(!saved.search.documents.some((document) => document.title === "Read back from the cache"));
+    const full = (await buildSiteContent({ root, contentDir: dir, cacheDir: null, tolerant: true })).content;
+    for (const query of ["zanzibar", "summary", "part two"])
+      assert.deepEqual(searchAnswers(saved, query), searchAnswers(full, query), `search for "${query}"`);
+    // A version the save did not change keeps the part read back, the same object: the delta does not send it.
+    for (const entry of untouched)
+      assert.equal(saved.search.versions.find((other) => other.version === entry.version)?.index, entry.index);
   });
 });

@@ -1,4 +1,4 @@
-import { SearchIndexSession } from "~/search/build/index.server";
+import { SearchIndexSession, type SearchPartCache } from "~/search/build/index.server";
 import type { CompiledPage } from "../types";
 import { apiFingerprint, pipelineFingerprint } from "./cache.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
@@ -44,7 +44,12 @@ export class BuildSession {
    * seconds of work and of garbage collection.
    */
   private readonly records = new LastBuilds<CompiledPage>();
-  readonly search = new SearchIndexSession();
+  readonly search: SearchIndexSession;
+
+  /** @param builtSearch the builds' cache of version indexes, read back until a save changes a version */
+  constructor(builtSearch?: { parts: SearchPartCache; code: string }) {
+    this.search = new SearchIndexSession(builtSearch);
+  }
 
   /**
    * The fingerprints of the pipeline's and the API reference's code, read once:

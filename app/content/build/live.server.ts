@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { buildSiteContent, LinkCheckError, type PlacedError } from "./build.server";
 import { BuildSession } from "./build-session.server";
-import { apiCache, diskCache, type ApiCache, type CompileCache } from "./cache.server";
+import { apiCache, diskCache, jsonFiles, searchFingerprint, type ApiCache, type CompileCache } from "./cache.server";
 import { compilePage, type CompiledBody } from "./compile.server";
 import type { ContentProblem, SourceLine } from "../problems";
 import { ContentError } from "./source.server";
@@ -134,7 +134,7 @@ export class LiveContent {
   private building: Promise<void> | null = null;
   private readonly cache: SessionCache;
   private readonly apiCache: ApiCache;
-  private readonly session = new BuildSession();
+  private readonly session: BuildSession;
   private readonly listeners = new Set<(state: LiveState) => void>();
   private readonly log: (line: string) => void;
 
@@ -142,6 +142,10 @@ export class LiveContent {
     const cacheDir = options.cacheDir === undefined ? join(options.root, ".cache/content") : options.cacheDir;
     this.cache = new SessionCache(cacheDir === null ? null : diskCache(cacheDir));
     this.apiCache = apiCache(cacheDir);
+    // The versions' search indexes a build left there are read back rather than indexed again.
+    this.session = new BuildSession(
+      cacheDir === null ? undefined : { parts: jsonFiles(cacheDir, "search-"), code: searchFingerprint(options.root) },
+    );
     this.log = options.log ?? (() => {});
   }
 
