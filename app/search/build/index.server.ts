@@ -280,32 +280,29 @@ export class SearchIndexSession {
   update(input: { pages: CompiledPage[]; versions: IndexedVersion[] }): SearchIndexData {
     const wanted = entryGroups(input);
     const readBack = new Map<string, { key: string; part: VersionSearchData }>();
-    const parts = input.versions.map(({ version }): { part: VersionIndex | VersionSearchData; index: AsPlainObject } => {
-      const groups = wanted.filter((group) => group.version === version.id);
-      const live = this.versions.get(version.id);
+    const parts = input.versions.map(({ version: { id } }) => {
+      const groups = wanted.filter((group) => group.version === id);
+      const live = this.versions.get(id);
       if (!live && this.built) {
-        const key = partKey(this.built.code, version.id, groups);
-        const before = this.readBack.get(version.id);
+        const key = partKey(this.built.code, id, groups);
+        const before = this.readBack.get(id);
         const part = before?.key === key ? before.part : this.built.parts.read(key);
         if (part) {
-          readBack.set(version.id, { key, part });
-          return { part, index: part.index };
+          readBack.set(id, { key, part });
+          return { id, part, index: part.index };
         }
       }
       const { part, changed } = updatedVersion(live ?? new VersionIndex(), groups);
-      const kept = changed ? undefined : this.serialised.get(version.id);
-      return { part, index: kept ?? part.index.toJSON() };
+      const kept = changed ? undefined : this.serialised.get(id);
+      return { id, part, index: kept ?? part.index.toJSON() };
     });
-    const ids = input.versions.map(({ version }) => version.id);
     this.readBack = readBack;
-    this.versions = new Map(
-      parts.flatMap(({ part }, n) => (part instanceof VersionIndex ? [[ids[n]!, part] as const] : [])),
-    );
-    this.serialised = new Map(parts.map(({ index }, n) => [ids[n]!, index]));
+    this.versions = new Map(parts.flatMap(({ id, part }) => (part instanceof VersionIndex ? [[id, part] as const] : [])));
+    this.serialised = new Map(parts.map(({ id, index }) => [id, index]));
     return {
       format: SEARCH_INDEX_FORMAT,
       documents: parts.flatMap(({ part }) => part.documents),
-      versions: parts.map(({ part, index }, n) => ({ version: ids[n]!, count: part.documents.length, index })),
+      versions: parts.map(({ id, part, index }) => ({ version: id, count: part.documents.length, index })),
     };
   }
 }
