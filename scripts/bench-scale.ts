@@ -269,9 +269,24 @@ async function serve(urls: string[], queries: string[]) {
       `${Math.round(misses.rps)} req/s, p99 ${ms(misses.p99)}${misses.failures ? `, ${misses.failures} failed` : ""}`,
     );
     row("RSS after the loads", mb(rssKb(pid)));
+    row("site-wide files, first request each (status, time)", await siteFiles(site.origin));
+    row("RSS after the site-wide files", mb(rssKb(pid)));
   } finally {
     site.stop();
   }
+}
+
+/** The files made from the whole site, which a crawler asks for: each has to answer, not exhaust the server. */
+async function siteFiles(origin: string): Promise<string> {
+  const answers: string[] = [];
+  for (const path of ["/sitemap.xml", "/llms.txt", "/llms-full.txt", "/next/llms.txt", "/next/llms-full.txt"]) {
+    const started = performance.now();
+    const status = await fetch(origin + path)
+      .then(async (response) => (await response.arrayBuffer(), String(response.status)))
+      .catch((error: Error) => `failed (${error.message})`);
+    answers.push(`${path} ${status}, ${ms(performance.now() - started)}`);
+  }
+  return answers.join("; ");
 }
 
 /** A paragraph no page holds, appended to `file`: what a save adds, to be looked for in the answer. */

@@ -161,6 +161,9 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     },
   };
   searchParts.set(content, readPart);
+  storedSummaries.set(content, () =>
+    Object.entries(index.pages).map(([url, entry]) => ({ url, kind: entry[3], version: entry[4], lastUpdated: entry[5] })),
+  );
   let holders: CompoundHolders | undefined;
   storedCompounds.set(content, () => (holders ??= reader.record<CompoundHolders>(index.compounds)));
   return { content, index, reader };
@@ -172,6 +175,20 @@ const storedApis = new WeakMap<VersionContent, boolean>();
 /** Whether a version has an API reference, without reading it from the store. */
 export function hasApiReference(entry: VersionContent): boolean {
   return storedApis.get(entry) ?? entry.api !== null;
+}
+
+/** How a pack's content lists its pages from the pack's index (see pageSummaries). */
+const storedSummaries = new WeakMap<object, () => PageSummary[]>();
+
+/**
+ * Every page's address, kind, version and date. Content from a pack lists
+ * them from its index, without reading a page: reading each would hold the
+ * whole site at once (tens of thousands of pages), more than the heap.
+ */
+export function pageSummaries(content: Pick<SiteContent, "pages">): PageSummary[] {
+  const stored = storedSummaries.get(content);
+  if (stored) return stored();
+  return Object.values(content.pages).map(({ url, kind, version, lastUpdated }) => ({ url, kind, version, lastUpdated }));
 }
 
 /** How the search of a pack's content reads one version's index (see searchPartReader). */
@@ -283,14 +300,6 @@ export function getSiteContent(): SiteContent {
   return openedStore().content;
 }
 
-/** Every page's address, kind, version and date, without reading the pages. */
-export function listPages(): PageSummary[] {
-  const content = getSiteContent();
-  if (opened?.content === content) {
-    return Object.entries(opened.index.pages).map(([url, entry]) => ({ url, kind: entry[3], version: entry[4], lastUpdated: entry[5] }));
-  }
-  return Object.values(content.pages).map(({ url, kind, version, lastUpdated }) => ({ url, kind, version, lastUpdated }));
-}
 
 export function findPage(url: string): CompiledPage | undefined {
   const content = getSiteContent();

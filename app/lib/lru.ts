@@ -50,6 +50,17 @@ export class Lru<K, V> {
     }
   }
 
+  /**
+   * Keeps `value` only if it fits beside the entries kept, dropping none:
+   * for what one pass over more than the bound reads, which would otherwise
+   * push out, one by one, each entry the next pass reads first.
+   */
+  setIfRoom(key: K, value: V, weight = 1): boolean {
+    if (this.entries.size > 0 && this.total + weight > this.maxWeight) return false;
+    this.set(key, value, weight);
+    return true;
+  }
+
   clear(): void {
     this.entries.clear();
     this.total = 0;

@@ -586,7 +586,10 @@ function countVersion(index: VersionIndex, words: string[], compounds: string[])
 /**
  * The site's search, over the per-version indexes the build wrote: only the
  * versions a search looks in are asked for (`indexOf`, which decides what
- * stays loaded).
+ * stays loaded). The versions a search in all versions passes through are
+ * asked for as `passing`: kept if they fit, never in place of others, so a
+ * site with more versions than fit in memory reads again only those that do
+ * not fit, not every one in turn.
  */
 export class SiteSearch {
   /**
@@ -594,12 +597,12 @@ export class SiteSearch {
    * is searched when a request names no version, or one that does not exist.
    */
   constructor(
-    private readonly indexOf: (version: string) => VersionIndex,
+    private readonly indexOf: (version: string, passing: boolean) => VersionIndex,
     private readonly versions: SearchVersion[],
     private readonly current: string,
     /** Whether a version holds any of the compound terms exactly: by default, as its index says. */
     private readonly exactIn: (version: string, compounds: string[]) => boolean = (version, compounds) =>
-      indexOf(version).holdsExactly(compounds),
+      indexOf(version, true).holdsExactly(compounds),
   ) {}
 
   /** The scope a request asks for: `version` is a version id or "all"; anything else means the current release. */
@@ -628,13 +631,13 @@ export class SiteSearch {
 
     // One version after another, keeping only its best hits: an "all versions"
     // search holds one version's documents at a time, not every version's.
-    const own = searchVersion(this.indexOf(scope.version), words, compounds, limits);
+    const own = searchVersion(this.indexOf(scope.version, false), words, compounds, limits);
     // Its hits come first in an answer over all versions: when they fill it, the others are only counted.
     const filled = own.strict.total >= limits.hits;
     const searched = scope.all ? this.versions.map((v) => v.id) : [scope.version];
     const perVersion = searched.map((version) => {
       if (version === scope.version) return { version, ...own };
-      const index = this.indexOf(version);
+      const index = this.indexOf(version, true);
       return {
         version,
         ...(filled ? countVersion(index, words, compounds) : searchVersion(index, words, compounds, limits)),

@@ -22,7 +22,8 @@ export const MAX_VERSION_INDEX_BYTES = 16 * 1024 * 1024;
  * Versions' heads kept loaded, by their stored bytes: about 0.45 MB per 1,000
  * pages, which hold 1.2 MB of heap and 1.1 MB of typed arrays loaded. A search
  * in all versions reads every head, so ten versions of 1,000 pages fit (at
- * least one stays).
+ * least one stays); past that, the heads that did not fit are read again at
+ * each such search, not all of them (SiteSearch's `passing`).
  */
 const LOADED_HEAD_BYTES = 8 * 1024 * 1024;
 /**
@@ -63,22 +64,29 @@ function inMemoryParts(content: Pick<SiteContent, "search">): PartReader {
   };
 }
 
-/** A search over `content`'s index and versions, loading each version's index when it is first searched. */
-export function siteSearchOf(content: Pick<SiteContent, "search" | "versions">): SiteSearch {
+/**
+ * A search over `content`'s index and versions, loading each version's index
+ * when it is first searched, and keeping heads of at most `headBytes` stored.
+ */
+export function siteSearchOf(
+  content: Pick<SiteContent, "search" | "versions">,
+  headBytes = LOADED_HEAD_BYTES,
+): SiteSearch {
   const versions = content.versions.map(({ version }) => ({
     id: version.id,
     label: version.label,
     current: version.status === "current",
   }));
   const readPart = searchPartReader(content) ?? inMemoryParts(content);
-  const cache = new Lru<string, VersionIndex>(LOADED_HEAD_BYTES);
+  const cache = new Lru<string, VersionIndex>(headBytes);
   const caches = new SearchCaches(KEPT_DOCUMENT_BYTES, KEPT_POSTINGS);
-  const indexOf = (version: string): VersionIndex => {
+  const indexOf = (version: string, passing: boolean): VersionIndex => {
     const cached = cache.get(version);
     if (cached) return cached;
     const part = readPart(version);
     const index = part ? VersionIndex.load(part.source, caches) : VersionIndex.empty();
-    cache.set(version, index, part?.bytes ?? 0);
+    if (passing) cache.setIfRoom(version, index, part?.bytes ?? 0);
+    else cache.set(version, index, part?.bytes ?? 0);
     return index;
   };
   const holders = compoundHoldersReader(content);

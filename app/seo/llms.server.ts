@@ -1,6 +1,6 @@
 import { flattenNavigation } from "~/content/navigation.server";
 import { currentVersion } from "~/content/site-versions";
-import { getSiteContent } from "~/content/store.server";
+import { getSiteContent, pageSummaries } from "~/content/store.server";
 import type { CompiledPage, NavItem, VersionContent } from "~/content/types";
 import { absoluteLinks } from "./absolute-links.server";
 import { TEXT_PLAIN, textResource, type TextSource } from "./text-resource.server";
@@ -66,7 +66,11 @@ function categorySections(
 export function llmsTxt(source: TextSource, entry: VersionContent): string {
   const { config, content, origin } = source;
   const { api, version } = entry;
-  const standalone = Object.values(content.pages).filter((page) => page.kind === "page");
+  // Listed from the pack's index, then read: the other pages are not needed, and all of them at once exceed the heap.
+  const standalone = pageSummaries(content).flatMap(({ url, kind }) => {
+    const page = kind === "page" ? content.pages[url] : undefined;
+    return page ? [page] : [];
+  });
   const others = content.versions.filter((other) => other !== entry);
   const optional = [
     ...(version.status === "current" ? standalone.map((page) => pageItem(page, origin)) : []),

@@ -1,3 +1,4 @@
+import { pageSummaries } from "~/content/store.server";
 import type { SiteContent } from "~/content/types";
 import { ROUTE_TABLE } from "~/route-table";
 
@@ -29,12 +30,8 @@ export function sitemapEntries(content: Pick<SiteContent, "pages" | "versions">)
   const apiTagPages = [...(currentEntry?.api?.tags ?? []), ...(currentEntry?.api ? [currentEntry.api.models] : [])].map(
     (tag) => tag.url,
   );
-  // Keys first, then one page at a time: the pages may be read from disk, and must not all be in memory at once.
-  const pages = Object.keys(content.pages)
-    .map((url) => {
-      const { kind, version, lastUpdated } = content.pages[url]!;
-      return { url, kind, version, lastUpdated };
-    })
+  // From the pack's index, not the pages: at tens of thousands of pages, reading each took most of a second.
+  const pages = pageSummaries(content)
     .filter((page) => page.version === null || page.version === current)
     .sort((a, b) => (a.kind === b.kind ? a.url.localeCompare(b.url) : a.kind === "page" ? -1 : 1));
   return [

@@ -12,6 +12,11 @@ import { MAX_VERSION_INDEX_BYTES, siteSearchOf } from "../../app/search/store.se
 import { joinedParts, versionParts } from "../../app/search/parts";
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { Lru } from "../../app/lib/lru";
+import { VersionIndex } from "../../app/search/engine.server";
+import { readSiteConfig } from "../../app/config.server";
+import { currentVersion } from "../../app/content/site-versions";
+import { llmsTxt } from "../../app/seo/llms.server";
+import { sitemapXml } from "../../app/seo/sitemap.server";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -182,6 +187,77 @@ describe("the content store (one pack file per build)", () => {
     }
   });
 
+  test("searches in all versions whose heads do not all fit read again only the heads that did not fit", () => {
+    const two = withNext();
+    const copy = join(dir, "heads.pack");
+    writeSiteContent(copy, two);
+    const { content, reader } = openSiteContent(copy);
+    const load = VersionIndex.load;
+    const loaded: string[] = [];
+    VersionIndex.load = (source, caches) => {
+      loaded.push(source.head.version);
+      return load(source, caches);
+    };
+    try {
+      const release = built.versions[0]!.version.id;
+      const [nextBytes, releaseBytes] = ["next", release].map((id) => reader.index.search[id]!.head[1]);
+      // Room for the version read and not for the other.
+      const search = siteSearchOf(content, nextBytes! + releaseBytes! - 1);
+      const word = built.search.documents.find((d) => d.kind === "guide")!.title.split(/\s+/)[0]!;
+      const scope = { version: "next", all: true };
+      const first = search.search(word, PAGE_LIMITS, scope);
+      assert.deepEqual(loaded, ["next", release]);
+      for (let n = 0; n < 3; n += 1) assert.deepEqual(search.search(word, PAGE_LIMITS, scope), first);
+      // The release's head is read each time and never pushes out the version read.
+      assert.deepEqual(loaded.slice(2), [release, release, release]);
+      // A search in the release itself keeps it, in place of the other.
+      search.search(word, PAGE_LIMITS, { version: release, all: false });
+      search.search(word, PAGE_LIMITS, { version: release, all: false });
+      assert.equal(loaded.length, 6);
+    } finally {
+      VersionIndex.load = load;
+      reader.close();
+    }
+  });
+
+  test("the sitemap and llms.txt list pages from the pack's index: the sitemap reads none, llms.txt only its version's", () => {
+    const next = withNext();
+    const nextPages = Object.values(built.pages)
+      .filter((page) => page.version !== null)
+      .map((page) => ({ ...page, url: `/next${page.url}`, version: "next" }));
+    const two = {
+      ...next,
+      pages: { ...built.pages, ...Object.fromEntries(nextPages.map((page) => [page.url, page])) },
+    };
+    const copy = join(dir, "site-files.pack");
+    writeSiteContent(copy, two);
+    const { content, reader } = openSiteContent(copy);
+    const pageAt = new Map(Object.entries(reader.index.pages).map(([url, [offset]]) => [offset, url]));
+    const read: string[] = [];
+    const record = reader.record.bind(reader);
+    reader.record = <T>(ref: Parameters<typeof record>[0]) => {
+      const url = pageAt.get(ref[0]);
+      if (url) read.push(url);
+      return record<T>(ref);
+    };
+    try {
+      const xml = sitemapXml(content, "https://docs.example.org");
+      assert.match(xml, /<loc>https:\/\/docs\.example\.org\/docs\/guide\/first<\/loc>/);
+      assert.equal(read.length, 0, `the sitemap read ${read.join(", ")}`);
+      const source = { content, config: readSiteConfig({}), origin: "https://docs.example.org" };
+      const text = llmsTxt(source, currentVersion(content));
+      assert.match(text, /\/standalone\.md\)/);
+      assert.ok(read.length > 0);
+      assert.deepEqual(
+        read.filter((url) => url.startsWith("/next/")),
+        [],
+        "no page of another version was read for the current release's llms.txt",
+      );
+    } finally {
+      reader.close();
+    }
+  });
+
   test("readWholeSiteContent gives the plain content back", () => {
     assert.deepEqual(JSON.parse(JSON.stringify(readWholeSiteContent(file))), JSON.parse(JSON.stringify(built)));
   });
@@ -325,6 +401,17 @@ describe("the bounded cache", () => {
     }
     assert.equal(lru.size, size);
     assert.ok(worst < size / 2, `a dropped entry was at ${worst} in the order of use`);
+  });
+
+  test("keeps an entry only if it fits, when asked so, dropping none", () => {
+    const dropped: string[] = [];
+    const lru = new Lru<string, number>(10, (key) => dropped.push(key));
+    assert.equal(lru.setIfRoom("a", 1, 8), true, "an empty cache keeps it");
+    assert.equal(lru.setIfRoom("b", 2, 4), false);
+    assert.equal(lru.get("b"), undefined);
+    assert.equal(lru.setIfRoom("c", 3, 2), true);
+    assert.deepEqual([lru.get("a"), lru.get("c"), lru.size], [1, 3, 2]);
+    assert.deepEqual(dropped, []);
   });
 
   test("says which entries it dropped for room, and only those", () => {

@@ -132,3 +132,26 @@ test("an address under /docs/ that the build does not know is the not-found page
   const root = await fetch(`${server.origin}/docs/23.01.01`, { redirect: "manual" });
   expect(root.status).toBe(302);
 });
+
+test("the sitemap, llms.txt and llms-full.txt of each version list its generated pages, and the server stays up", async () => {
+  const sitemap = await get("/sitemap.xml");
+  expect(sitemap.status).toBe(200);
+  const current = site.urls.filter((url) => url.startsWith("/docs/generated/"));
+  expect(current.length).toBeGreaterThan(0);
+  for (const url of current) expect(sitemap.body, url).toContain(`${url}</loc>`);
+  expect(sitemap.body).not.toContain("/docs/next/");
+  for (const [base, prefix] of [
+    ["", "/docs/generated/"],
+    ["/next", "/docs/next/generated/"],
+    ["/23.01.01", "/docs/23.01.01/generated/"],
+  ] as const) {
+    const own = site.urls.filter((url) => url.startsWith(prefix));
+    const index = await get(`${base}/llms.txt`);
+    expect(index.status, `${base}/llms.txt`).toBe(200);
+    for (const url of own) expect(index.body, `${base}/llms.txt lists ${url}`).toContain(`${url}.md)`);
+    const full = await get(`${base}/llms-full.txt`);
+    expect(full.status, `${base}/llms-full.txt`).toBe(200);
+    for (const url of own.slice(0, 10)) expect(full.body, `${base}/llms-full.txt holds ${url}`).toContain(`${url}\n`);
+  }
+  expect((await get("/healthz")).status).toBe(200);
+});
