@@ -150,6 +150,15 @@ function pagesOf(): string[] {
   return Object.keys((JSON.parse(readFileSync(json, "utf8")) as { pages: Record<string, unknown> }).pages);
 }
 
+/** Every version's API pages below its overview (tags and models), from the pack's index. */
+function apiPagesOf(): string[] {
+  const pack = join(root, SITE_CONTENT_FILE);
+  if (!existsSync(pack)) return [];
+  const reader = new PackReader<SiteIndex>(pack);
+  reader.close();
+  return Object.values(reader.index.apis).flatMap((api) => api.pages);
+}
+
 function shuffled<T>(list: T[], seed = 7): T[] {
   const copy = [...list];
   let state = seed;
@@ -229,6 +238,12 @@ async function serve(urls: string[], queries: string[]) {
     );
     const cached = await latencies(site.origin, sample);
     row("same pages again, cached (p50 / p99)", `${ms(cached.p50)} / ${ms(cached.p99)}`);
+    // Each names the same page in every other version (decision 054): what a render costs as releases add up.
+    const api = await latencies(site.origin, shuffled(apiPagesOf()).slice(0, 50));
+    row(
+      "first view of 50 API pages of random versions (p50 / p99)",
+      `${ms(api.p50)} / ${ms(api.p99)}${api.failures ? `, ${api.failures} not 200` : ""}`,
+    );
     // Every page once, eight at a time, bounded in time.
     const deadline = performance.now() + Math.max(60, SECONDS * 12) * 1000;
     const queue = [...urls];

@@ -22,7 +22,7 @@ export const SITE_CONTENT_FILE = "build/content/site.pack";
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
 
 /** The pack format this server reads; bumped whenever the index or a record changes shape. */
-export const PACK_FORMAT = 7;
+export const PACK_FORMAT = 8;
 
 /** What a server knows of a page without reading it. */
 export interface PageSummary {
@@ -41,7 +41,7 @@ export interface SiteIndex {
    * Each version's API reference, by version id: about 1.7 MB of JSON each,
    * so a shell that held them all grew with every release (18 MB at ten).
    */
-  apis: Record<string, RecordRef>;
+  apis: Record<string, StoredApi>;
   /**
    * Each docs version's search index, by version id: its head and its
    * documents' table are read at the first search in that version, a
@@ -52,6 +52,18 @@ export interface SiteIndex {
   /** Which versions hold each compound term (app/search/compound-holders.ts): read at the first search for one. */
   compounds: RecordRef;
   pages: Record<string, [...RecordRef, kind: CompiledPage["kind"], version: string | null, lastUpdated: string | null]>;
+}
+
+/**
+ * Where one version's API reference lies in the pack, and the addresses of
+ * its pages below the overview (its tags' and the models page): every API
+ * page names the same page in each other version, and reading each version's
+ * reference to know whether it has that page cost 8 ms a version, at every
+ * render of an API page.
+ */
+export interface StoredApi {
+  reference: RecordRef;
+  pages: string[];
 }
 
 /** Where one version's search index lies in the pack (app/search/parts.ts). */
@@ -110,13 +122,14 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
   };
   const apis = new Lru<string, ApiPageContent>(API_CACHE_BYTES);
   const loadApi = (version: string): ApiPageContent | null => {
-    const ref = Object.hasOwn(index.apis, version) ? index.apis[version] : undefined;
-    return ref ? cachedRecord(apis, version, ref) : null;
+    const stored = Object.hasOwn(index.apis, version) ? index.apis[version] : undefined;
+    return stored ? cachedRecord(apis, version, stored.reference) : null;
   };
   // Callers read `entry.api` as when the shell held every reference.
   const versions = shell.versions.map((entry) => {
     const lazy = Object.defineProperty({ ...entry }, "api", { get: () => loadApi(entry.version.id), enumerable: true });
-    storedApis.set(lazy, Object.hasOwn(index.apis, entry.version.id));
+    const stored = Object.hasOwn(index.apis, entry.version.id) ? index.apis[entry.version.id] : undefined;
+    storedApiPages.set(lazy, stored ? new Set(stored.pages) : null);
     return lazy;
   });
   const cache = new Lru<string, CompiledPage>(PAGE_CACHE_BYTES);
@@ -169,12 +182,28 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
   return { content, index, reader };
 }
 
-/** Whether each version of a pack's content has an API reference, known without reading it. */
-const storedApis = new WeakMap<VersionContent, boolean>();
+/** Each version of a pack's content: the addresses of its API pages below the overview, null without a reference. */
+const storedApiPages = new WeakMap<VersionContent, ReadonlySet<string> | null>();
+
+/** The addresses of an API reference's pages below its overview: its tags' pages and the models page. */
+export function apiSubpages(api: ApiPageContent): string[] {
+  return [...api.tags.map((tag) => tag.url), api.models.url];
+}
 
 /** Whether a version has an API reference, without reading it from the store. */
 export function hasApiReference(entry: VersionContent): boolean {
-  return storedApis.get(entry) ?? entry.api !== null;
+  const stored = storedApiPages.get(entry);
+  return stored === undefined ? entry.api !== null : stored !== null;
+}
+
+/** Whether `url` is a page of a version's API reference (its overview, a tag's page, the models page), without reading it from the store. */
+export function isApiPage(entry: VersionContent, url: string): boolean {
+  const stored = storedApiPages.get(entry);
+  if (stored === undefined) {
+    const { api } = entry;
+    return api !== null && (url === entry.version.apiUrl || apiSubpages(api).includes(url));
+  }
+  return stored !== null && (url === entry.version.apiUrl || stored.has(url));
 }
 
 /** How a pack's content lists its pages from the pack's index (see pageSummaries). */

@@ -6,7 +6,13 @@ import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build/build.server";
 import { MAX_INDEX_BYTES, PackError, PackReader, PackWriter } from "../../app/content/pack.server";
 import { readWholeSiteContent, writeSiteContent } from "../../app/content/build/store-file.server";
-import { openSiteContent, type SiteIndex, type SiteShell } from "../../app/content/store.server";
+import {
+  apiSubpages,
+  isApiPage,
+  openSiteContent,
+  type SiteIndex,
+  type SiteShell,
+} from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { MAX_VERSION_INDEX_BYTES, siteSearchOf } from "../../app/search/store.server";
 import { joinedParts, versionParts } from "../../app/search/parts";
@@ -87,7 +93,7 @@ describe("the content store (one pack file per build)", () => {
     const bytes = readFileSync(twoFile);
     const twoReader = new PackReader<SiteIndex>(twoFile);
     const [broken, whole] = Object.keys(twoReader.index.apis);
-    const [offset] = twoReader.index.apis[broken!]!;
+    const [offset] = twoReader.index.apis[broken!]!.reference;
     twoReader.close();
     bytes[offset + 5] = bytes[offset + 5]! ^ 0xff;
     const corrupt = join(dir, "corrupt-api.pack");
@@ -253,6 +259,37 @@ describe("the content store (one pack file per build)", () => {
         [],
         "no page of another version was read for the current release's llms.txt",
       );
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("whether an address is a page of a version's API reference is known from the index, without reading the reference", () => {
+    const two = withNext();
+    const copy = join(dir, "api-pages.pack");
+    writeSiteContent(copy, two);
+    const { content, reader } = openSiteContent(copy);
+    const references = new Set(Object.values(reader.index.apis).map(({ reference }) => reference[0]));
+    let read = 0;
+    const record = reader.record.bind(reader);
+    reader.record = <T>(ref: Parameters<typeof record>[0]) => {
+      if (references.has(ref[0])) read += 1;
+      return record<T>(ref);
+    };
+    try {
+      const api = two.versions[1]!.api!;
+      const addresses = [
+        ...two.versions.map((entry) => entry.version.apiUrl),
+        ...apiSubpages(api),
+        ...apiSubpages(api).map((url) => url.replace(/^\/api\//, "/api/next/")),
+        "/api/nothing",
+        "/docs/guide/first",
+      ];
+      assert.ok(addresses.includes("/api/models") && addresses.some((url) => url.startsWith("/api/next/")));
+      for (const [i, entry] of content.versions.entries())
+        for (const url of addresses)
+          assert.equal(isApiPage(entry, url), isApiPage(two.versions[i]!, url), `${entry.version.id} ${url}`);
+      assert.equal(read, 0, "no reference was read");
     } finally {
       reader.close();
     }

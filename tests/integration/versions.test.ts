@@ -16,11 +16,11 @@ import {
   versionOfUrl,
   VersionsFileError,
 } from "../../app/content/versions";
-import { apiPageExists } from "../../app/api-reference/page-data.server";
 import { versionMenu, versionRobots } from "../../app/docs/route-data";
 import { siteVersionsOf, versionLinks } from "../../app/docs/version-links.server";
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { siteSearchOf } from "../../app/search/store.server";
+import { isApiPage } from "../../app/content/store.server";
 import { llmsTxt } from "../../app/seo/llms.server";
 import { sitemapEntries } from "../../app/seo/sitemap.server";
 import { readSiteConfig } from "../../app/config.server";
@@ -290,7 +290,7 @@ describe("building every version of the fixture", () => {
     // An API reference page: the same tag where the version has it, else that version's API overview.
     const apiMenu = (url: string) =>
       versionMenu(site, {
-        ...versionLinks(content, versionOfAddress(content, url), url, (same, entry) => apiPageExists(entry, same)),
+        ...versionLinks(content, versionOfAddress(content, url), url, (same, entry) => isApiPage(entry, same)),
         inApiReference: true,
       })!;
     assert.deepEqual(

@@ -5,7 +5,7 @@ import { splitPart, versionParts } from "~/search/parts";
 import type { VersionSearchData } from "~/search/types";
 import { MAX_VERSION_INDEX_BYTES } from "~/search/store.server";
 import { PackWriter, RecordRun, shiftedRef, type RecordRef } from "../pack.server";
-import { openSiteContent, PACK_FORMAT, type SiteIndex, type SiteShell, type StoredSearch } from "../store.server";
+import { apiSubpages, openSiteContent, PACK_FORMAT, type SiteIndex, type SiteShell, type StoredApi, type StoredSearch } from "../store.server";
 import type { ApiPageContent } from "~/api-reference/types";
 import type { CompiledPage, SiteContent } from "../types";
 
@@ -39,7 +39,7 @@ export interface VersionRecords {
 /** Where a version's records lie in their run, counted from its first byte. */
 export interface VersionRecordRefs {
   version: string;
-  api: RecordRef | null;
+  api: StoredApi | null;
   search: StoredSearch | null;
   /** The compound terms of its search index (compoundTerms): the site's record of them is made from every version's. */
   compounds: string[];
@@ -61,6 +61,7 @@ export function versionRun({ version, pages, search, api }: VersionRecords): Ver
   const run = new RecordRun();
   const apiRef = api ? run.add(api) : null;
   if (apiRef) fits("API reference", apiRef[1], MAX_API_BYTES, ` (version ${version})`);
+  const apiRefs = api && apiRef ? { reference: apiRef, pages: apiSubpages(api) } : null;
   let searchRefs: StoredSearch | null = null;
   let compounds: string[] = [];
   if (search) {
@@ -73,7 +74,7 @@ export function versionRun({ version, pages, search, api }: VersionRecords): Ver
     fits("search index", searchRefs.head[1] + list.table[1] + list.longest, MAX_VERSION_INDEX_BYTES, ` (version ${version})`);
   }
   const pageRefs = pages.map((page): VersionRecordRefs["pages"][number] => [page.url, run.add(page), page.kind, page.version, page.lastUpdated]);
-  return { bytes: run.bytes(), refs: { version, api: apiRef, search: searchRefs, compounds, pages: pageRefs } };
+  return { bytes: run.bytes(), refs: { version, api: apiRefs, search: searchRefs, compounds, pages: pageRefs } };
 }
 
 /**
@@ -94,7 +95,7 @@ export function writePack(file: string, shell: SiteShell, runs: Iterable<Version
     const compounds: { version: string; compounds: string[] }[] = [];
     for (const { bytes, refs } of runs) {
       const base = writer.append(bytes);
-      if (refs.api) index.apis[refs.version] = shiftedRef(refs.api, base);
+      if (refs.api) index.apis[refs.version] = { reference: shiftedRef(refs.api.reference, base), pages: refs.api.pages };
       if (refs.search) {
         const { head, documents, blocks, order } = refs.search;
         index.search[refs.version] = {
