@@ -2,6 +2,7 @@ import { constants, copyFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { json } from "@remix-run/node";
 import type { ApiPageContent } from "~/api-reference/types";
+import { joinedApiReference, type ApiPageBody, type ApiReferenceHead, type ApiSpecTexts } from "./api-records.server";
 import { LIVE_CONTENT } from "~/http/guard-contract";
 import { Lru } from "~/lib/lru";
 import type { CompoundHolders } from "~/search/compound-holders";
@@ -22,7 +23,7 @@ export const SITE_CONTENT_FILE = "build/content/site.pack";
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
 
 /** The pack format this server reads; bumped whenever the index or a record changes shape. */
-export const PACK_FORMAT = 8;
+export const PACK_FORMAT = 9;
 
 /** What a server knows of a page without reading it. */
 export interface PageSummary {
@@ -62,7 +63,12 @@ export interface SiteIndex {
  * render of an API page.
  */
 export interface StoredApi {
+  /** The overview, the navigation and each page's title and address (app/content/api-records.server.ts). */
   reference: RecordRef;
+  /** Each page's body below the overview: its tags' pages in order, then the models page. */
+  bodies: RecordRef[];
+  /** The spec's YAML and JSON texts. */
+  spec: RecordRef;
   pages: string[];
 }
 
@@ -78,7 +84,7 @@ export interface StoredSearch {
 
 /** Pages kept parsed, by the bytes of their records: what readers open often stays, memory stays bounded. */
 const PAGE_CACHE_BYTES = 6 * 1024 * 1024;
-/** API references kept parsed, by the bytes of their records: the current release's and one or two others. */
+/** Parts of API references kept parsed (heads, pages' bodies, spec texts), by the bytes of their records. */
 const API_CACHE_BYTES = 6 * 1024 * 1024;
 
 type LiveView = { current(): { content: SiteContent | null; problems: ContentProblem[] | null } | null };
@@ -120,10 +126,25 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     cache.set(key, value, ref[1]);
     return value;
   };
-  const apis = new Lru<string, ApiPageContent>(API_CACHE_BYTES);
+  // Heads, page bodies and spec texts of the versions' API references, by version and part.
+  const apiParts = new Lru<string, unknown>(API_CACHE_BYTES);
+  const joinedApis = new WeakMap<ApiReferenceHead, ApiPageContent>();
   const loadApi = (version: string): ApiPageContent | null => {
     const stored = Object.hasOwn(index.apis, version) ? index.apis[version] : undefined;
-    return stored ? cachedRecord(apis, version, stored.reference) : null;
+    if (!stored) return null;
+    const part = <T>(name: string, ref: RecordRef) => cachedRecord(apiParts as Lru<string, T>, `${version} ${name}`, ref);
+    const head = part<ApiReferenceHead>("head", stored.reference);
+    // One reference object while its head is kept: callers may read `entry.api` many times a request.
+    let api = joinedApis.get(head);
+    if (!api) {
+      api = joinedApiReference(
+        head,
+        (page) => part<ApiPageBody>(`page ${page}`, stored.bodies[page]!),
+        () => part<ApiSpecTexts>("spec", stored.spec),
+      );
+      joinedApis.set(head, api);
+    }
+    return api;
   };
   // Callers read `entry.api` as when the shell held every reference.
   const versions = shell.versions.map((entry) => {

@@ -264,6 +264,43 @@ describe("the content store (one pack file per build)", () => {
     }
   });
 
+  test("a page of an API reference reads the reference's head and its own body, not the rest", () => {
+    const reader = new PackReader<SiteIndex>(file);
+    const [version] = Object.keys(reader.index.apis);
+    const stored = reader.index.apis[version!]!;
+    reader.close();
+    const names = new Map([
+      [stored.reference[0], "head"],
+      [stored.spec[0], "spec"],
+      ...stored.bodies.map(([offset], n) => [offset, `page ${n}`] as const),
+    ]);
+    const { content, reader: opened } = openSiteContent(file);
+    const read: string[] = [];
+    const record = opened.record.bind(opened);
+    opened.record = <T>(ref: Parameters<typeof record>[0]) => {
+      read.push(names.get(ref[0]) ?? "other");
+      return record<T>(ref);
+    };
+    try {
+      const entry = content.versions.find((e) => e.version.id === version)!;
+      const builtApi = built.versions.find((e) => e.version.id === version)!.api!;
+      const api = entry.api!;
+      assert.equal(api.tags.length, builtApi.tags.length);
+      assert.ok(api.tags.length > 1, "the fixture's reference has several tags");
+      assert.deepEqual(read, ["head"], "the overview and the navigation come from the head");
+      assert.equal(api.tags[1]!.html, builtApi.tags[1]!.html);
+      assert.deepEqual(api.tags[1]!.anchors, builtApi.tags[1]!.anchors);
+      assert.deepEqual(read, ["head", "page 1"]);
+      assert.equal(api.models.markdown, builtApi.models.markdown);
+      assert.equal(api.specJson, builtApi.specJson);
+      assert.deepEqual(read, ["head", "page 1", `page ${api.tags.length}`, "spec"]);
+      assert.equal(entry.api, api, "one object while its head is kept");
+      assert.deepEqual(api, builtApi);
+    } finally {
+      opened.close();
+    }
+  });
+
   test("whether an address is a page of a version's API reference is known from the index, without reading the reference", () => {
     const two = withNext();
     const copy = join(dir, "api-pages.pack");

@@ -7,6 +7,7 @@ import { MAX_VERSION_INDEX_BYTES } from "~/search/store.server";
 import { PackWriter, RecordRun, shiftedRef, type RecordRef } from "../pack.server";
 import { apiSubpages, openSiteContent, PACK_FORMAT, type SiteIndex, type SiteShell, type StoredApi, type StoredSearch } from "../store.server";
 import type { ApiPageContent } from "~/api-reference/types";
+import { plainApiReference, splitApiReference } from "../api-records.server";
 import type { CompiledPage, SiteContent } from "../types";
 
 /**
@@ -16,7 +17,7 @@ import type { CompiledPage, SiteContent } from "../types";
  * build fails rather than the server.
  */
 const MAX_SHELL_BYTES = 16 * 1024 * 1024;
-/** One version's API reference, read whole when one of its pages is asked for (today's: 1.7 MB). */
+/** One version's API reference as a server holds it at once: its head, a page's body and the spec's texts (today's: 0.6 MB of 1.7). */
 const MAX_API_BYTES = 6 * 1024 * 1024;
 
 function fits(what: string, bytes: number, max: number, which = ""): void {
@@ -52,6 +53,16 @@ export interface VersionRun {
   refs: VersionRecordRefs;
 }
 
+/** A version's API reference in its parts (app/content/api-records.server.ts), each a record. */
+function apiRecords(run: RecordRun, api: ApiPageContent, version: string): StoredApi {
+  const { head, bodies, spec } = splitApiReference(api);
+  const stored = { reference: run.add(head), bodies: bodies.map((body) => run.add(body)), spec: run.add(spec), pages: apiSubpages(api) };
+  // What a server holds at once: the head, a page's body and, for the spec's files, its texts.
+  const largest = Math.max(...stored.bodies.map(([, bytes]) => bytes));
+  fits("API reference", stored.reference[1] + largest + stored.spec[1], MAX_API_BYTES, ` (version ${version})`);
+  return stored;
+}
+
 /**
  * A version's records laid out as the pack stores them. Fails, naming the
  * version, when its API reference or loaded search index would not fit a
@@ -59,9 +70,7 @@ export interface VersionRun {
  */
 export function versionRun({ version, pages, search, api }: VersionRecords): VersionRun {
   const run = new RecordRun();
-  const apiRef = api ? run.add(api) : null;
-  if (apiRef) fits("API reference", apiRef[1], MAX_API_BYTES, ` (version ${version})`);
-  const apiRefs = api && apiRef ? { reference: apiRef, pages: apiSubpages(api) } : null;
+  const apiRefs = api ? apiRecords(run, api, version) : null;
   let searchRefs: StoredSearch | null = null;
   let compounds: string[] = [];
   if (search) {
@@ -95,7 +104,15 @@ export function writePack(file: string, shell: SiteShell, runs: Iterable<Version
     const compounds: { version: string; compounds: string[] }[] = [];
     for (const { bytes, refs } of runs) {
       const base = writer.append(bytes);
-      if (refs.api) index.apis[refs.version] = { reference: shiftedRef(refs.api.reference, base), pages: refs.api.pages };
+      if (refs.api) {
+        const { reference, bodies, spec, pages: apiPages } = refs.api;
+        index.apis[refs.version] = {
+          reference: shiftedRef(reference, base),
+          bodies: bodies.map((body) => shiftedRef(body, base)),
+          spec: shiftedRef(spec, base),
+          pages: apiPages,
+        };
+      }
       if (refs.search) {
         const { head, documents, blocks, order } = refs.search;
         index.search[refs.version] = {
@@ -137,7 +154,8 @@ export function writeSiteContent(file: string, content: SiteContent): number {
 export function readWholeSiteContent(file: string): SiteContent {
   const { content, reader } = openSiteContent(file);
   try {
-    return { ...content, versions: content.versions.map((entry) => ({ ...entry })), pages: Object.fromEntries(Object.keys(content.pages).map((url) => [url, content.pages[url]!])), search: content.search };
+    const versions = content.versions.map((entry) => ({ ...entry, api: entry.api && plainApiReference(entry.api) }));
+    return { ...content, versions, pages: Object.fromEntries(Object.keys(content.pages).map((url) => [url, content.pages[url]!])), search: content.search };
   } finally {
     reader.close();
   }
