@@ -5,7 +5,7 @@ import { LINKABLE_APP_PATHS } from "~/route-table";
 import { buildSearchIndex, type IndexedVersion } from "~/search/build/index.server";
 import type { BuildSession } from "./build-session.server";
 import { apiCache, apiFingerprint, diskCache, jsonFiles, memoryCache, pipelineFingerprint, searchFingerprint, sha256, type ApiCache, type CompileCache } from "./cache.server";
-import { checkLinks, type LinkReport } from "./check-links.server";
+import { anchorSet, checkLinks, type LinkReport } from "./check-links.server";
 import { compilationFor, type Compiled } from "./compile-pool.server";
 import type { CompiledBody, ContentWarning } from "./compile.server";
 import { checkRedirects, declaredRedirects } from "./redirects.server";
@@ -542,27 +542,23 @@ function checkVersionLinks(
     const body = bodyOf.get(page)!;
     return { url: page.url, sourcePath: page.sourcePath, anchors: body.anchors, links: body.links };
   };
-  const everyPage = trees.flatMap((tree) => tree.sources.map(linked));
   const paths = answeredPaths(root, trees, apis);
   const apiPages = [...apis].flatMap(([id, built]) => {
     const { apiUrl } = trees.find((t) => t.version.id === id)!.version;
     return [
-      [apiUrl, new Set(built.page.anchors)] as const,
-      ...[...built.page.tags, built.page.models].map((tag) => [tag.url, new Set(tag.anchors)] as const),
+      [apiUrl, anchorSet(built.page.anchors)] as const,
+      ...[...built.page.tags, built.page.models].map((tag) => [tag.url, anchorSet(tag.anchors)] as const),
     ];
   });
+  // Made once for every version: each version's own pages are looked up first (a partial has one address in each).
+  const anchors = new Map([
+    ...trees.flatMap((tree) => tree.sources.map((page) => [page.url, anchorSet(bodyOf.get(page)!.anchors)] as const)),
+    ...apiPages,
+  ]);
   const report: LinkReport = { errors: [], warnings: [] };
   for (const tree of trees) {
-    const own = tree.sources.map(linked);
-    const ownUrls = new Set(own.map((page) => page.url));
     // Links were mapped into this version, so other versions' pages are reached only by links that name them on purpose.
-    const checked = checkLinks(own, {
-      paths,
-      anchors: new Map([
-        ...everyPage.filter((page) => !ownUrls.has(page.url)).map((page) => [page.url, new Set(page.anchors)] as const),
-        ...apiPages,
-      ]),
-    });
+    const checked = checkLinks(tree.sources.map(linked), { paths, anchors });
     report.errors.push(...checked.errors);
     report.warnings.push(...checked.warnings);
   }

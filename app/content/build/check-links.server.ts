@@ -12,8 +12,20 @@ export interface LinkedPage {
 export interface LinkTargets {
   /** Paths that answer besides the content pages: app routes and files in public/. */
   paths: Set<string>;
-  /** Anchors of non-content pages, e.g. the API reference's operations. */
-  anchors: Map<string, Set<string>>;
+  /** Anchors of other pages by path, e.g. the API reference's operations; the pages checked are looked up first. */
+  anchors: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Each list of anchors as a set, made once: a save in development checks every page again, and the pages it did not change keep the same lists. */
+const anchorSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+export function anchorSet(anchors: readonly string[]): ReadonlySet<string> {
+  let set = anchorSets.get(anchors);
+  if (!set) {
+    set = new Set(anchors);
+    anchorSets.set(anchors, set);
+  }
+  return set;
 }
 
 export interface LinkReport {
@@ -35,8 +47,8 @@ function normalisePath(path: string): string {
  */
 export function checkLinks(pages: LinkedPage[], targets: LinkTargets): LinkReport {
   const report: LinkReport = { errors: [], warnings: [] };
-  const anchorsByPath = new Map<string, Set<string>>(targets.anchors);
-  for (const page of pages) anchorsByPath.set(page.url, new Set(page.anchors));
+  const own = new Map(pages.map((page) => [page.url, anchorSet(page.anchors)]));
+  const anchorsAt = (path: string) => own.get(path) ?? targets.anchors.get(path);
 
   for (const page of pages) {
     for (const link of page.links) {
@@ -56,7 +68,7 @@ export function checkLinks(pages: LinkedPage[], targets: LinkTargets): LinkRepor
         continue;
       }
       const path = normalisePath(decodeURI(target.pathname));
-      const isPage = anchorsByPath.has(path);
+      const isPage = anchorsAt(path) !== undefined;
       if (!isPage && !targets.paths.has(path)) {
         const message = link.image ? `missing image: ${link.href} (no file at public${path})` : `broken link: ${link.href} (no page at ${path})`;
         report.errors.push({ ...at, message });
@@ -64,7 +76,7 @@ export function checkLinks(pages: LinkedPage[], targets: LinkTargets): LinkRepor
       }
       const anchor = decodeURIComponent(target.hash.slice(1));
       if (!anchor) continue;
-      const anchors = anchorsByPath.get(path);
+      const anchors = anchorsAt(path);
       if (anchors && !anchors.has(anchor)) {
         report.warnings.push({ ...at, message: `broken anchor: ${link.href} (${path} has no #${anchor})` });
       }
