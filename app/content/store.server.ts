@@ -69,6 +69,7 @@ export interface StoredApi {
   bodies: RecordRef[];
   /** The spec's YAML and JSON texts. */
   spec: RecordRef;
+  /** The addresses of its tags' pages and of the models page (the overview's is the version's `apiUrl`). */
   pages: string[];
 }
 
@@ -349,7 +350,6 @@ export function getSiteContent(): SiteContent {
   }
   return openedStore().content;
 }
-
 
 export function findPage(url: string): CompiledPage | undefined {
   const content = getSiteContent();
