@@ -3,7 +3,7 @@ import { apiMarkdown } from "~/api-reference/page-data.server";
 import { findPageIfBuilt } from "~/content/store.server";
 import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
-import { renderQueue } from "./render-queue.server";
+import { busyAnswer, renderQueue } from "./render-queue.server";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
 /** Pages may be kept by browsers and proxies briefly, and served stale while they revalidate. */
@@ -22,20 +22,6 @@ function markdownPage(request: Request) {
   if (page === undefined) return undefined;
   // The API reference's pages have one too (app/api-reference/build/markdown-twin.ts).
   return findPageIfBuilt(page) ?? (page === "/api" || page.startsWith("/api/") ? apiMarkdown(page) : undefined);
-}
-
-/** The answer when more pages wait to render than the queue holds: try again in a moment. */
-function busy(): { status: number; body: string; headers: Record<string, string> } {
-  return {
-    status: 503,
-    body: "503 Service Unavailable: the server is busy; try again in a moment.\n",
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Retry-After": "1",
-      "X-Content-Type-Options": "nosniff",
-    },
-  };
 }
 
 export interface DocumentArgs {
@@ -87,7 +73,7 @@ export async function respondWithDocument({
     async () => {
       // React adds the doctype itself when the root element is <html>.
       const html = await renderQueue.run(render);
-      if (html === null) return busy();
+      if (html === null) return busyAnswer();
       const headers: Record<string, string> = {
         ...Object.fromEntries(routeHeaders),
         "Content-Type": "text/html; charset=utf-8",

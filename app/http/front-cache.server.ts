@@ -5,7 +5,9 @@ import { answerFrom, pageCache, requestKey } from "./cached-response.server";
 import { FRONT_CACHE, type FrontCache } from "./guard-contract";
 import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
-import { filledSearchPage } from "./search-pages.server";
+import type { CachedPage } from "./page-cache.server";
+import { busyAnswer, renderQueue } from "./render-queue.server";
+import { searchPageFill } from "./search-pages.server";
 
 /**
  * The page cache and the precompressed build assets, seen from the request
@@ -30,26 +32,83 @@ function header(request: IncomingMessage) {
 // Where remix-serve serves public/ from: relative to the working directory.
 const answerAsset = precompressedAssets(join(process.cwd(), "public"));
 
-/** A stored page for `request`, or a search filled into its stored frame, written out; false on a miss. */
-function answerPage(request: IncomingMessage, response: ServerResponse): boolean {
-  const read = header(request);
-  const key = requestKey(request.method, request.url ?? "", read);
-  const page = key
-    ? (pageCache.get(key) ?? filledSearchPage(key, request.method ?? "GET", request.url ?? "", read))
-    : undefined;
-  if (!page) return false;
-  const { status, headers, body } = answerFrom(page, request.method ?? "GET", read, key, request.url ?? "");
+/** `page`, as stored, written out as the answer to `request`. */
+function writePage(request: IncomingMessage, response: ServerResponse, page: CachedPage, key: string): void {
+  const { status, headers, body } = answerFrom(page, request.method ?? "GET", header(request), key, request.url ?? "");
   for (const [name, value] of headers) response.setHeader(name, value);
   response.writeHead(status);
   response.end(body ?? undefined);
+}
+
+/** The same line remix-serve's logger ("tiny" format) writes for requests it serves. */
+function logAnswer(request: IncomingMessage, response: ServerResponse, started: number): void {
+  process.stdout.write(
+    `${request.method} ${request.url} ${response.statusCode} ${response.getHeader("content-length") ?? "-"} - ${(performance.now() - started).toFixed(3)} ms\n`,
+  );
+}
+
+/**
+ * A search filled into its state's stored frame, made in its turn in the
+ * render queue; the client's answer is written then. A client gone by then
+ * costs no search; past the queue's bound the answer is a 503. If the fill
+ * fails, the request goes on to the app (`passOn`), as a miss would.
+ */
+function answerSearchLater(
+  request: IncomingMessage,
+  response: ServerResponse,
+  fill: () => CachedPage,
+  key: string,
+  passOn: () => void,
+  started: number,
+): void {
+  renderQueue
+    .later(() => (response.destroyed ? undefined : fill()))
+    .then(
+      (page) => {
+        if (page === undefined) return;
+        if (page === null) {
+          const busy = busyAnswer();
+          response.writeHead(busy.status, busy.headers);
+          response.end(busy.body);
+        } else writePage(request, response, page, key);
+        logAnswer(request, response, started);
+      },
+      (error: unknown) => {
+        logOnce(request.url ?? "", "filling a search into its frame failed; the request goes on to the app", error);
+        if (response.headersSent) response.destroy();
+        else passOn();
+      },
+    );
+}
+
+/** Answers `request` from memory, now or (a search) later, and returns true; false on a miss. */
+function answerPage(request: IncomingMessage, response: ServerResponse, passOn: () => void, started: number): boolean {
+  const read = header(request);
+  const method = request.method ?? "GET";
+  const target = request.url ?? "";
+  const key = requestKey(method, target, read);
+  if (!key) return false;
+  const page = pageCache.get(key);
+  if (page) {
+    writePage(request, response, page, key);
+    logAnswer(request, response, started);
+    return true;
+  }
+  const fill = searchPageFill(key, method, target, read);
+  if (!fill) return false;
+  answerSearchLater(request, response, fill, key, passOn, started);
   return true;
 }
 
-/** Writes the stored answer for `request` and returns true, or returns false on a miss. */
-function answer(request: IncomingMessage, response: ServerResponse): boolean {
+/** Writes the stored answer for `request` (or takes it to answer later) and returns true, or returns false on a miss. */
+function answer(request: IncomingMessage, response: ServerResponse, passOn: () => void): boolean {
   const started = performance.now();
   try {
-    if (!answerAsset(request, response) && !answerPage(request, response)) return false;
+    if (answerAsset(request, response)) {
+      logAnswer(request, response, started);
+      return true;
+    }
+    return answerPage(request, response, passOn, started);
   } catch (error) {
     logOnce(request.url ?? "", "answering from memory failed; the request goes on to the app", error);
     if (!response.headersSent) {
@@ -60,11 +119,6 @@ function answer(request: IncomingMessage, response: ServerResponse): boolean {
     response.destroy();
     return true;
   }
-  // The same line remix-serve's logger ("tiny" format) writes for requests it serves.
-  process.stdout.write(
-    `${request.method} ${request.url} ${response.statusCode} ${response.getHeader("content-length") ?? "-"} - ${(performance.now() - started).toFixed(3)} ms\n`,
-  );
-  return true;
 }
 
 /**

@@ -13,8 +13,14 @@ export const REJECTION_HEADER = "x-smriti-rejected";
 export const FRONT_CACHE = Symbol.for("smriti.front-cache");
 
 export interface FrontCache {
-  /** Writes the stored answer for the request and returns true, or returns false on a miss. Never throws on purpose. */
-  answer(request: IncomingMessage, response: ServerResponse): boolean;
+  /**
+   * Writes the stored answer for the request and returns true, or returns
+   * false on a miss. Never throws on purpose. It may also take the request to
+   * answer later (a search filled into a stored frame) and return true; then,
+   * if it cannot, it calls `passOn`, which hands the request to the app as a
+   * miss would.
+   */
+  answer(request: IncomingMessage, response: ServerResponse, passOn: () => void): boolean;
 }
 
 /**

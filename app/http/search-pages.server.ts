@@ -65,24 +65,32 @@ function fillFor(answer: SearchAnswer, rootData: RootData, address: string): Fil
 }
 
 /**
- * The results page for a GET or HEAD of `target`, filled into the frame of its
- * state and stored under `key` like a rendered page; null when it is not a
- * results page with a query or its state has no frame yet (Remix renders it,
- * and prepareSearchFrame makes the frame).
+ * How to make the results page for a GET or HEAD of `target`: fill in the
+ * frame of its state and store it under `key` like a rendered page. Null when
+ * it is not a results page with a query or its state has no frame yet (Remix
+ * renders it, and prepareSearchFrame makes the frame). The caller runs it
+ * through the render queue, not where the request arrived.
  */
-export function filledSearchPage(key: string, method: string, target: string, header: HeaderReader): CachedPage | null {
+export function searchPageFill(
+  key: string,
+  method: string,
+  target: string,
+  header: HeaderReader,
+): (() => CachedPage) | null {
   if (method !== "GET" && method !== "HEAD") return null;
   const found = searchTarget(target, header);
   const stored = found && frames.get(found.frameKey);
   if (!found || !stored) return null;
-  const { body, csp } = fillFrame(stored.frame, fillFor(searchPageAnswer(found.url), stored.rootData, found.address));
-  const page = storeBytes({
-    status: 200,
-    body,
-    headers: { ...stored.headers, "Content-Security-Policy": csp, "Server-Timing": FILLED },
-  });
-  if (storable(key, page.status)) pageCache.set(key, page, { results: true });
-  return page;
+  return () => {
+    const { body, csp } = fillFrame(stored.frame, fillFor(searchPageAnswer(found.url), stored.rootData, found.address));
+    const page = storeBytes({
+      status: 200,
+      body,
+      headers: { ...stored.headers, "Content-Security-Policy": csp, "Server-Timing": FILLED },
+    });
+    if (storable(key, page.status)) pageCache.set(key, page, { results: true });
+    return page;
+  };
 }
 
 /** The root loader's data in a rendered page's hydration script. */

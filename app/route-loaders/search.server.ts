@@ -1,9 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { renderQueue } from "~/http/render-queue.server";
 import { load } from "~/lib/load.server";
 import { PAGE_LIMITS } from "~/search/limits";
 import { scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
 import type { SearchAnswer } from "~/search/types";
+
+const BUSY_MESSAGE = "The server is busy; try again in a moment.";
 
 /** What the results page shows for an address: its query searched in its scope. */
 export function searchPageAnswer(url: URL): SearchAnswer {
@@ -19,5 +22,10 @@ export function searchPageAnswer(url: URL): SearchAnswer {
  * (app/http/search-pages.server.ts), from the same answer.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return load(() => json(searchPageAnswer(new URL(request.url))));
+  return load(async () => {
+    // In its turn with the renders, like a filled one.
+    const answer = await renderQueue.later(() => searchPageAnswer(new URL(request.url)));
+    if (answer === null) throw json({ message: BUSY_MESSAGE }, { status: 503, headers: { "Retry-After": "1" } });
+    return json(answer);
+  });
 }

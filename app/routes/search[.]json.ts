@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cachedResponse } from "~/http/cached-response.server";
+import { busyAnswer, renderQueue } from "~/http/render-queue.server";
 import { load } from "~/lib/load.server";
 import { DIALOG_LIMITS } from "~/search/limits";
 import { scopeParams } from "~/search/scope";
@@ -20,16 +21,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { version, first } = scopeParams(url);
     return cachedResponse(
       request,
-      async () => ({
-        status: 200,
-        body: JSON.stringify(search.search(url.searchParams.get("q"), DIALOG_LIMITS, search.scope(version, first))),
-        headers: {
-          "Content-Type": "application/json; charset=utf-8",
-          "Cache-Control": "public, max-age=300",
-          "X-Content-Type-Options": "nosniff",
-          Vary: "Accept-Encoding",
-        },
-      }),
+      async () => {
+        // In its turn with the renders; none for a client that left meanwhile (the dialog drops a
+        // search when a key is typed), which gets the busy answer it will never read.
+        const answer = await renderQueue.later(() =>
+          request.signal.aborted
+            ? null
+            : search.search(url.searchParams.get("q"), DIALOG_LIMITS, search.scope(version, first)),
+        );
+        if (answer === null) return busyAnswer();
+        return {
+          status: 200,
+          body: JSON.stringify(answer),
+          headers: {
+            "Content-Type": "application/json; charset=utf-8",
+            "Cache-Control": "public, max-age=300",
+            "X-Content-Type-Options": "nosniff",
+            Vary: "Accept-Encoding",
+          },
+        };
+      },
       { results: true },
     );
   });

@@ -9,10 +9,10 @@ import { lastResort } from "./crash-policy";
  * catches its own errors; anything it misses is caught here, and the request
  * goes on to the app unless an answer had already begun.
  */
-export function answerFromFrontCache(req: IncomingMessage, res: ServerResponse): boolean {
+export function answerFromFrontCache(req: IncomingMessage, res: ServerResponse, passOn: () => void): boolean {
   const frontCache = (globalThis as Record<symbol, FrontCache | undefined>)[FRONT_CACHE];
   try {
-    return frontCache?.answer(req, res) === true;
+    return frontCache?.answer(req, res, passOn) === true;
   } catch (error) {
     lastResort("the front cache threw", error);
     if (res.headersSent) {

@@ -27,13 +27,16 @@ function guard(listener: RequestListener): RequestListener {
     delete req.headers[REJECTION_HEADER];
     const rejection = inspectRequest(req);
     if (rejection && reject(req, res, rejection)) return;
-    if (!rejection && answerFromFrontCache(req, res)) return;
-    try {
-      listener.call(this, req, res);
-    } catch (error) {
-      lastResort("a request handler threw", error);
-      answerServerError(req, res);
-    }
+    const passOn = () => {
+      try {
+        listener.call(this, req, res);
+      } catch (error) {
+        lastResort("a request handler threw", error);
+        answerServerError(req, res);
+      }
+    };
+    if (!rejection && answerFromFrontCache(req, res, passOn)) return;
+    passOn();
   };
 }
 

@@ -311,6 +311,28 @@ describe("the render queue", () => {
     assert.deepEqual(queue.stats, { running: 0, waiting: 0 });
   });
 
+  test("a search runs on a later turn, in line with the renders, and is refused past the bound", async () => {
+    const queue = new RenderQueue(1, 2);
+    const order: string[] = [];
+    const render = queue.run(async () => {
+      order.push("render");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    const searches = [1, 2, 3].map((n) => queue.later(() => (order.push(`search ${n}`), n)));
+    // Even with a slot free, a search waits for the turn after the one it was asked in.
+    const alone = new RenderQueue(1, 2).later(() => (order.push("alone"), "alone"));
+    order.push("same turn");
+    assert.deepEqual(await Promise.all([render, ...searches, alone]), [undefined, 1, 2, null, "alone"]);
+    assert.deepEqual(order, ["render", "same turn", "alone", "search 1", "search 2"]);
+    assert.deepEqual(queue.stats, { running: 0, waiting: 0 });
+  });
+
+  test("a failed search frees its slot", async () => {
+    const queue = new RenderQueue(1, 5);
+    await assert.rejects(queue.later(() => assert.fail("search failed")));
+    assert.equal(await queue.later(() => "next"), "next");
+  });
+
   test("a failed render frees its slot", async () => {
     const queue = new RenderQueue(1, 5);
     await assert.rejects(queue.run(async () => Promise.reject(new Error("render failed"))));
