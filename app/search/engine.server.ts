@@ -305,8 +305,13 @@ export class VersionIndex {
     return kept.phrase;
   }
 
-  /** The postings of `terms`, reading the blocks of those not kept. */
-  private listsOf(terms: Set<string>): Map<string, TermLists> {
+  /**
+   * The postings of `terms`, reading the blocks of those not kept. Those read
+   * for a version a search in all versions passes through are kept only if
+   * they fit: forty versions' postings do not, and each would push out what
+   * the next search in the reader's own version reads.
+   */
+  private listsOf(terms: Set<string>, passing: boolean): Map<string, TermLists> {
     const found = new Map<string, TermLists>();
     const toRead = new Map<number, Set<string>>();
     const key = (term: string) => `${this.version}\u0000${term}`;
@@ -324,22 +329,27 @@ export class VersionIndex {
       const start = blockEnds[block - 1] ?? 0;
       for (const term of wanted) {
         const { lists, postings } = decodeTerm(bytes, this.dictionary.place(term)! - start);
-        this.caches.postings.set(key(term), lists, postings);
+        if (passing) this.caches.postings.setIfRoom(key(term), lists, postings);
+        else this.caches.postings.set(key(term), lists, postings);
         found.set(term, lists);
       }
     }
     return found;
   }
 
-  /** Every term searched at once, any of them matching; the sections that hold all the words are picked out after. */
-  find(words: string[], compounds: string[]): Matches {
+  /**
+   * Every term searched at once, any of them matching; the sections that hold
+   * all the words are picked out after. `passing`: for a search in all
+   * versions, in a version other than the reader's.
+   */
+  find(words: string[], compounds: string[], passing = false): Matches {
     const specs = minisearchQuery(words, compounds).query.queries.map(({ queries: [term], prefix, fuzzy }) => ({
       term,
       prefix,
       fuzzy,
     }));
     const expansions = specs.map((spec) => expansionOf(spec, this.dictionary, MAX_FUZZY));
-    const lists = this.listsOf(new Set(expansions.flatMap((expansion) => expansion.map(([term]) => term))));
+    const lists = this.listsOf(new Set(expansions.flatMap((expansion) => expansion.map(([term]) => term))), passing);
     return scoreQuery(specs, expansions, (term) => lists.get(term)!, this.stats, new Set(compounds));
   }
 
@@ -548,8 +558,14 @@ function rank(found: Found, docs: number[], words: string[], limits: SearchLimit
  * section with every word. Only rankings are returned, nothing that holds on
  * to the version's index.
  */
-function searchVersion(index: VersionIndex, words: string[], compounds: string[], limits: SearchLimits) {
-  const matches = index.find(words, compounds);
+function searchVersion(
+  index: VersionIndex,
+  words: string[],
+  compounds: string[],
+  limits: SearchLimits,
+  passing = false,
+) {
+  const matches = index.find(words, compounds, passing);
   const found = { from: index, matches };
   const any = matches.seen;
   const every = matches.bitsOf(words);
@@ -566,7 +582,7 @@ function searchVersion(index: VersionIndex, words: string[], compounds: string[]
  * and counting needs no documents.
  */
 function countVersion(index: VersionIndex, words: string[], compounds: string[]) {
-  const matches = index.find(words, compounds);
+  const matches = index.find(words, compounds, true);
   const every = matches.bitsOf(words);
   const pages = { strict: new Set<number>(), loose: new Set<number>() };
   const exact = { strict: false, loose: false };
@@ -640,7 +656,7 @@ export class SiteSearch {
       const index = this.indexOf(version, true);
       return {
         version,
-        ...(filled ? countVersion(index, words, compounds) : searchVersion(index, words, compounds, limits)),
+        ...(filled ? countVersion(index, words, compounds) : searchVersion(index, words, compounds, limits, true)),
       };
     });
     // As over one pool of sections: when any version has sections with every word, only those count.

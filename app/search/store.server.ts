@@ -66,11 +66,13 @@ function inMemoryParts(content: Pick<SiteContent, "search">): PartReader {
 
 /**
  * A search over `content`'s index and versions, loading each version's index
- * when it is first searched, and keeping heads of at most `headBytes` stored.
+ * when it is first searched, and keeping heads of at most `headBytes` stored
+ * and `postings` document-field pairs decoded.
  */
 export function siteSearchOf(
   content: Pick<SiteContent, "search" | "versions">,
   headBytes = LOADED_HEAD_BYTES,
+  postings = KEPT_POSTINGS,
 ): SiteSearch {
   const versions = content.versions.map(({ version }) => ({
     id: version.id,
@@ -79,7 +81,7 @@ export function siteSearchOf(
   }));
   const readPart = searchPartReader(content) ?? inMemoryParts(content);
   const cache = new Lru<string, VersionIndex>(headBytes);
-  const caches = new SearchCaches(KEPT_DOCUMENT_BYTES, KEPT_POSTINGS);
+  const caches = new SearchCaches(KEPT_DOCUMENT_BYTES, postings);
   const indexOf = (version: string, passing: boolean): VersionIndex => {
     const cached = cache.get(version);
     if (cached) return cached;

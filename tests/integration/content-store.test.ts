@@ -157,6 +157,13 @@ describe("the content store (one pack file per build)", () => {
     };
   }
 
+  /** The fixture with "next" beside its release, written to a pack of its own (`name`) and opened. */
+  function openedWithNext(name: string) {
+    const copy = join(dir, name);
+    writeSiteContent(copy, withNext());
+    return openSiteContent(copy);
+  }
+
   test("search reads only the versions it looks in: one version's corrupt index leaves the others answering", () => {
     const two = withNext();
     const copy = join(dir, "search-parts.pack");
@@ -206,10 +213,7 @@ describe("the content store (one pack file per build)", () => {
   });
 
   test("searches in all versions whose heads do not all fit read again only the heads that did not fit", () => {
-    const two = withNext();
-    const copy = join(dir, "heads.pack");
-    writeSiteContent(copy, two);
-    const { content, reader } = openSiteContent(copy);
+    const { content, reader } = openedWithNext("heads.pack");
     const load = VersionIndex.load;
     const loaded: string[] = [];
     VersionIndex.load = (source, caches) => {
@@ -234,6 +238,50 @@ describe("the content store (one pack file per build)", () => {
       assert.equal(loaded.length, 6);
     } finally {
       VersionIndex.load = load;
+      reader.close();
+    }
+  });
+
+  test("a search in all versions keeps the reader's version's postings, not those of the versions it passes through", () => {
+    const { content, reader } = openedWithNext("postings.pack");
+    try {
+      // A prefix: its extensions are postings of many terms, which a cache can keep in part.
+      const word = built.search.documents.find((d) => d.kind === "guide")!.title.slice(0, 2);
+      const own = { version: "next", all: false };
+      const every = { version: "next", all: true };
+      const nextBlocks = new Set(reader.index.search.next!.blocks.map(([offset]) => offset));
+      const bytes = reader.bytes.bind(reader);
+      let blocksRead = 0;
+      reader.bytes = (ref) => {
+        if (nextBlocks.has(ref[0])) blocksRead += 1;
+        return bytes(ref);
+      };
+      /** Blocks of "next" read by a second search in it, with room for `postings` pairs. */
+      const readAgain = (postings: number) => {
+        const search = siteSearchOf(content, undefined, postings);
+        search.search(word, PAGE_LIMITS, own);
+        blocksRead = 0;
+        search.search(word, PAGE_LIMITS, own);
+        return blocksRead;
+      };
+      // The least room in which the search's postings stay: as few pairs as leave no read the second time.
+      let low = 1;
+      let high = 1_000_000;
+      assert.equal(readAgain(high), 0);
+      assert.ok(readAgain(low) > 0);
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (readAgain(middle) === 0) high = middle;
+        else low = middle + 1;
+      }
+      const search = siteSearchOf(content, undefined, low);
+      search.search(word, PAGE_LIMITS, own);
+      for (let n = 0; n < 3; n += 1) search.search(word, PAGE_LIMITS, every);
+      blocksRead = 0;
+      const again = search.search(word, PAGE_LIMITS, own);
+      assert.equal(blocksRead, 0, "the reader's version read its postings again");
+      assert.deepEqual(again, siteSearchOf(content).search(word, PAGE_LIMITS, own));
+    } finally {
       reader.close();
     }
   });
@@ -471,6 +519,25 @@ describe("the bounded cache", () => {
     }
     assert.equal(lru.size, size);
     assert.ok(worst < size / 2, `a dropped entry was at ${worst} in the order of use`);
+  });
+
+  test("goes on dropping in order of use while entries are replaced, moved and cleared between drops", () => {
+    const dropped: number[] = [];
+    const lru = new Lru<number, number>(4, (key) => dropped.push(key));
+    for (const key of [1, 2, 3, 4, 5]) lru.set(key, key);
+    assert.deepEqual(dropped, [1]);
+    // Replaced after dropping began: 2 moves behind 5; 3 and 4 stay the oldest.
+    lru.set(2, 20);
+    lru.set(6, 6);
+    lru.set(7, 7);
+    assert.deepEqual(dropped, [1, 3, 4]);
+    lru.set(8, 8);
+    assert.deepEqual(dropped, [1, 3, 4, 5]);
+    assert.equal(lru.get(2), 20);
+    lru.clear();
+    for (const key of [9, 10, 11, 12, 13]) lru.set(key, key);
+    assert.deepEqual(dropped, [1, 3, 4, 5, 9]);
+    assert.deepEqual([lru.get(10), lru.get(13), lru.size], [10, 13, 4]);
   });
 
   test("keeps an entry only if it fits, when asked so, dropping none", () => {
