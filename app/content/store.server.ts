@@ -196,6 +196,10 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     },
   };
   searchParts.set(content, readPart);
+  passingPages.set(content, (url) => {
+    const entry = Object.hasOwn(index.pages, url) ? index.pages[url] : undefined;
+    return entry ? (cache.get(url) ?? reader.record<CompiledPage>([entry[0], entry[1], entry[2]])) : undefined;
+  });
   storedSummaries.set(content, () =>
     Object.entries(index.pages).map(([url, entry]) => ({ url, kind: entry[3], version: entry[4], lastUpdated: entry[5] })),
   );
@@ -240,6 +244,21 @@ export function pageSummaries(content: Pick<SiteContent, "pages">): PageSummary[
   const stored = storedSummaries.get(content);
   if (stored) return stored();
   return Object.values(content.pages).map(({ url, kind, version, lastUpdated }) => ({ url, kind, version, lastUpdated }));
+}
+
+/** How a pack's content reads a page without keeping it (see pageInPassing). */
+const passingPages = new WeakMap<object, (url: string) => CompiledPage | undefined>();
+
+/**
+ * The page at `url`, for a file made of many pages (`llms.txt`,
+ * `llms-full.txt`): read from the pack without being kept, unless it already
+ * is. Made through the pages' cache, a version's thousand pages pushed out
+ * the pages readers were opening, and each stayed in the heap long enough to
+ * be moved to its old generation.
+ */
+export function pageInPassing(content: Pick<SiteContent, "pages">, url: string): CompiledPage | undefined {
+  const read = passingPages.get(content);
+  return read ? read(url) : content.pages[url];
 }
 
 /** How the search of a pack's content reads one version's index (see searchPartReader). */

@@ -1,6 +1,6 @@
 import { flattenNavigation } from "~/content/navigation.server";
 import { currentVersion } from "~/content/site-versions";
-import { getSiteContent, pageSummaries } from "~/content/store.server";
+import { getSiteContent, pageInPassing, pageSummaries } from "~/content/store.server";
 import type { CompiledPage, NavItem, VersionContent } from "~/content/types";
 import { absoluteLinks } from "./absolute-links.server";
 import { TEXT_PLAIN, textResource, type TextSource } from "./text-resource.server";
@@ -48,7 +48,7 @@ function categorySections(
     if (item.type === "link") return [];
     const label = [...trail, item.label];
     const pages = item.items.flatMap((child) => {
-      const page = child.type === "link" ? content.pages[child.url] : undefined;
+      const page = child.type === "link" ? pageInPassing(content, child.url) : undefined;
       return page ? [pageItem(page, origin)] : [];
     });
     const own = pages.length ? [`## ${label.join(" / ")}\n\n${pages.join("\n")}`] : [];
@@ -68,7 +68,7 @@ export function llmsTxt(source: TextSource, entry: VersionContent): string {
   const { api, version } = entry;
   // Listed from the pack's index, then read: the other pages are not needed, and all of them at once exceed the heap.
   const standalone = pageSummaries(content).flatMap(({ url, kind }) => {
-    const page = kind === "page" ? content.pages[url] : undefined;
+    const page = kind === "page" ? pageInPassing(content, url) : undefined;
     return page ? [page] : [];
   });
   const others = content.versions.filter((other) => other !== entry);
@@ -112,7 +112,7 @@ export function llmsTxt(source: TextSource, entry: VersionContent): string {
  */
 export function llmsFullTxt({ config, content, origin }: TextSource, entry: VersionContent): string {
   const pages = flattenNavigation(entry.navigation).flatMap((link) => {
-    const page = content.pages[link.url];
+    const page = pageInPassing(content, link.url);
     return page ? [page] : [];
   });
   const header = `# ${config.brand} documentation\n\n> ${config.tagline}. The whole guide for ${versionName(entry)} in one Markdown file; the list of pages is at ${origin}${llmsPath(entry, "llms.txt")}.`;

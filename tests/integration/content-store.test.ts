@@ -21,7 +21,8 @@ import { Lru } from "../../app/lib/lru";
 import { VersionIndex } from "../../app/search/engine.server";
 import { readSiteConfig } from "../../app/config.server";
 import { currentVersion } from "../../app/content/site-versions";
-import { llmsTxt } from "../../app/seo/llms.server";
+import { llmsFullTxt, llmsTxt } from "../../app/seo/llms.server";
+import { flattenNavigation } from "../../app/content/navigation.server";
 import { sitemapXml } from "../../app/seo/sitemap.server";
 
 const root = join(import.meta.dirname, "../..");
@@ -313,6 +314,29 @@ describe("the content store (one pack file per build)", () => {
         [],
         "no page of another version was read for the current release's llms.txt",
       );
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("llms-full.txt reads its pages without keeping them, and uses those already kept", () => {
+    const { content, reader } = openSiteContent(file);
+    const pageAt = new Map(Object.entries(reader.index.pages).map(([url, [offset]]) => [offset, url]));
+    const read = recordsRead(reader, (offset) => pageAt.get(offset));
+    try {
+      const entry = currentVersion(content);
+      const guide = flattenNavigation(entry.navigation).map((link) => link.url);
+      assert.ok(guide.length >= 2, "the fixture's guide has two pages or more");
+      const opened = guide[0]!;
+      assert.ok(content.pages[opened], opened);
+      read.length = 0;
+      const text = llmsFullTxt({ content, config: readSiteConfig({}), origin: "https://docs.example.org" }, entry);
+      assert.match(text, /Source: https:\/\/docs\.example\.org\//);
+      assert.deepEqual(read, guide.slice(1), "each page read once, but the one already kept");
+      read.length = 0;
+      assert.ok(content.pages[guide[1]!], guide[1]);
+      assert.ok(content.pages[opened], opened);
+      assert.deepEqual(read, [guide[1]], "a page read for the file was not kept; the one kept still is");
     } finally {
       reader.close();
     }
