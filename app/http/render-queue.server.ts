@@ -1,11 +1,12 @@
 /**
  * Bounds how many pages render at once, and runs searches in line with them.
  * A render is mostly synchronous work on the one event loop; fifty of them
- * started together run back to back and every request waiting behind them, even one the request guard could answer
- * from memory in microseconds, waits for all of them. With two at a time the
- * loop turns between renders and stored pages keep a low p99 while misses
- * queue. The queue itself is bounded: past it a request gets 503 at once
- * rather than hold memory for a render that would come too late.
+ * started together run back to back and every request waiting behind them,
+ * even one the request guard could answer from memory in microseconds, waits
+ * for all of them. With two at a time the loop turns between renders and
+ * stored pages keep a low p99 while misses queue. The queue itself is
+ * bounded: past it a request gets 503 at once rather than hold memory for a
+ * render that would come too late.
  */
 export class RenderQueue {
   private running = 0;

@@ -1,3 +1,9 @@
+interface Entry<V> {
+  value: V;
+  weight: number;
+  tick: number;
+}
+
 /**
  * A map that keeps the most recently used entries up to a total weight
  * (bytes, or 1 per entry), dropping the least recently used ones past it.
@@ -10,12 +16,6 @@
  * dropped is always from the older half, so the order is that of least
  * recent use to within half the entries.
  */
-interface Entry<V> {
-  value: V;
-  weight: number;
-  tick: number;
-}
-
 export class Lru<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   /**
