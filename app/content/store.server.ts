@@ -155,9 +155,13 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     return lazy;
   });
   const cache = new Lru<string, CompiledPage>(PAGE_CACHE_BYTES);
-  const load = (url: string): CompiledPage | undefined => {
+  const pageRef = (url: string): RecordRef | undefined => {
     const entry = Object.hasOwn(index.pages, url) ? index.pages[url] : undefined;
-    return entry ? cachedRecord(cache, url, [entry[0], entry[1], entry[2]]) : undefined;
+    return entry && [entry[0], entry[1], entry[2]];
+  };
+  const load = (url: string): CompiledPage | undefined => {
+    const ref = pageRef(url);
+    return ref ? cachedRecord(cache, url, ref) : undefined;
   };
   // Callers index `pages` as the record it was when the whole site was one JSON file.
   const pages = new Proxy({} as Record<string, CompiledPage>, {
@@ -197,8 +201,8 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
   };
   searchParts.set(content, readPart);
   passingPages.set(content, (url) => {
-    const entry = Object.hasOwn(index.pages, url) ? index.pages[url] : undefined;
-    return entry ? (cache.get(url) ?? reader.record<CompiledPage>([entry[0], entry[1], entry[2]])) : undefined;
+    const ref = pageRef(url);
+    return ref ? (cache.get(url) ?? reader.record<CompiledPage>(ref)) : undefined;
   });
   storedSummaries.set(content, () =>
     Object.entries(index.pages).map(([url, entry]) => ({ url, kind: entry[3], version: entry[4], lastUpdated: entry[5] })),
