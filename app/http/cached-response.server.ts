@@ -139,7 +139,8 @@ function matches(ifNoneMatch: string | null | undefined, page: CachedPage): bool
 
 export interface Representation {
   status: number;
-  body: string;
+  /** Text, or bytes when the body was encoded as it was made (app/seo/text-resource.server.ts). */
+  body: string | Bytes;
   headers: Record<string, string>;
 }
 
@@ -148,7 +149,8 @@ export interface Representation {
  * made when first asked for (app/http/compression.server.ts).
  */
 export function storeRepresentation(representation: Representation): CachedPage {
-  return storeBytes({ ...representation, body: new TextEncoder().encode(representation.body) });
+  const { body } = representation;
+  return storeBytes({ ...representation, body: typeof body === "string" ? new TextEncoder().encode(body) : body });
 }
 
 /** storeRepresentation for a body already in bytes (a results page filled into its frame). */

@@ -105,25 +105,29 @@ export function llmsTxt(source: TextSource, entry: VersionContent): string {
   return `${sections.join("\n\n")}\n`;
 }
 
+/** One page or API reference part of llms-full.txt, with its address right under its title, so a reader of the file knows where each part lives. */
+function fullSection(part: { url: string; markdown: string }, origin: string): string {
+  const url = `${origin}${part.url}`;
+  const markdown = absoluteLinks(part.markdown, url).trimEnd();
+  return `\n\n---\n\n${markdown.replace(/^(# .*)\n/, `$1\n\nSource: ${url}\n`)}`;
+}
+
 /**
  * /llms-full.txt (and /next/llms-full.txt): every docs page of one version's
  * Markdown in sidebar order, each followed by its address, with every link
- * made absolute.
+ * made absolute, then the API reference (every call with its fields, examples
+ * and curl, then the models). Made part by part, a page read for each: at a
+ * thousand pages a version the file is megabytes, and one string of it would
+ * stay in the heap until a full collection (bench/scale.md).
  */
-export function llmsFullTxt({ config, content, origin }: TextSource, entry: VersionContent): string {
-  const pages = flattenNavigation(entry.navigation).flatMap((link) => {
+export function* llmsFullTxt({ config, content, origin }: TextSource, entry: VersionContent): Generator<string> {
+  yield `# ${config.brand} documentation\n\n> ${config.tagline}. The whole guide for ${versionName(entry)} in one Markdown file; the list of pages is at ${origin}${llmsPath(entry, "llms.txt")}.`;
+  for (const link of flattenNavigation(entry.navigation)) {
     const page = pageInPassing(content, link.url);
-    return page ? [page] : [];
-  });
-  const header = `# ${config.brand} documentation\n\n> ${config.tagline}. The whole guide for ${versionName(entry)} in one Markdown file; the list of pages is at ${origin}${llmsPath(entry, "llms.txt")}.`;
-  // The guide, then the API reference (every call with its fields, examples and curl, then the models).
-  const parts = [...pages, ...(entry.api ? [...entry.api.tags, entry.api.models] : [])].map((part) => {
-    const url = `${origin}${part.url}`;
-    const markdown = absoluteLinks(part.markdown, url).trimEnd();
-    // The part's address right under its title, so a reader of this file knows where each part lives.
-    return markdown.replace(/^(# .*)\n/, `$1\n\nSource: ${url}\n`);
-  });
-  return `${[header, ...parts].join("\n\n---\n\n")}\n`;
+    if (page) yield fullSection(page, origin);
+  }
+  for (const part of entry.api ? [...entry.api.tags, entry.api.models] : []) yield fullSection(part, origin);
+  yield "\n";
 }
 
 /** The version a text file's address names: none is the current release, "/next/llms.txt" Next; null when there is no such version. */

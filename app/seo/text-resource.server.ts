@@ -2,6 +2,7 @@ import { getSiteConfig } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import type { SiteContent } from "~/content/types";
 import { cachedResponse } from "~/http/cached-response.server";
+import type { Bytes } from "~/http/page-cache.server";
 import { publicOrigin } from "~/http/origin.server";
 import type { SiteConfig } from "~/site.config";
 
@@ -17,6 +18,30 @@ export interface TextSource {
 }
 
 /**
+ * A file made in parts, encoded part by part and joined as bytes, which live
+ * outside the JavaScript heap. One string of llms-full.txt (megabytes at a
+ * thousand pages a version) would take that much of the server's small heap
+ * until a full collection.
+ */
+function encodedParts(parts: Iterable<string>): Bytes {
+  const encoder = new TextEncoder();
+  const encoded: Bytes[] = [];
+  let length = 0;
+  for (const part of parts) {
+    const bytes = encoder.encode(part);
+    encoded.push(bytes);
+    length += bytes.length;
+  }
+  const whole = new Uint8Array(length);
+  let at = 0;
+  for (const bytes of encoded) {
+    whole.set(bytes, at);
+    at += bytes.length;
+  }
+  return whole;
+}
+
+/**
  * Answers a file made from the whole site (sitemap, robots, llms.txt): built
  * once per build and per public origin, since it holds absolute URLs, then
  * served from memory with its compressed forms and an ETag.
@@ -25,19 +50,22 @@ export function textResource(
   request: Request,
   name: string,
   contentType: string,
-  produce: (source: TextSource) => string,
+  produce: (source: TextSource) => string | Generator<string>,
 ): Promise<Response> {
   const config = getSiteConfig();
   const content = getSiteContent();
   const origin = publicOrigin(request, config);
-  return cachedResponse(request, async () => ({
-    status: 200,
-    body: produce({ content, config, origin }),
-    headers: {
-      "Content-Type": contentType,
-      "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",
-      "X-Content-Type-Options": "nosniff",
-      Vary: "Accept-Encoding",
-    },
-  }));
+  return cachedResponse(request, async () => {
+    const made = produce({ content, config, origin });
+    return {
+      status: 200,
+      body: typeof made === "string" ? made : encodedParts(made),
+      headers: {
+        "Content-Type": contentType,
+        "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",
+        "X-Content-Type-Options": "nosniff",
+        Vary: "Accept-Encoding",
+      },
+    };
+  });
 }

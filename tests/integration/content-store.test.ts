@@ -330,8 +330,14 @@ describe("the content store (one pack file per build)", () => {
       const opened = guide[0]!;
       assert.ok(content.pages[opened], opened);
       read.length = 0;
-      const text = llmsFullTxt({ content, config: readSiteConfig({}), origin: "https://docs.example.org" }, entry);
-      assert.match(text, /Source: https:\/\/docs\.example\.org\//);
+      const parts = llmsFullTxt({ content, config: readSiteConfig({}), origin: "https://docs.example.org" }, entry);
+      assert.match(parts.next().value ?? "", /^# .* documentation/, "the file starts with its header");
+      assert.match(parts.next().value ?? "", /Source: https:\/\/docs\.example\.org\//);
+      assert.deepEqual(read, [], "the first page's part came from the page already kept");
+      assert.match(parts.next().value ?? "", /Source: https:\/\/docs\.example\.org\//);
+      assert.deepEqual(read, [guide[1]], "each part reads its own page when it is made, not before");
+      const rest = [...parts].join("");
+      assert.ok(rest.endsWith("\n"), "the file ends with a line break");
       assert.deepEqual(read, guide.slice(1), "each page read once, but the one already kept");
       read.length = 0;
       assert.ok(content.pages[guide[1]!], guide[1]);

@@ -98,7 +98,7 @@ describe("files for search engines and language models, from the fixture content
   });
 
   test("llms-full.txt: every docs page in sidebar order, each with its address, links made absolute", () => {
-    const text = llmsFullTxt(source, currentVersion(content));
+    const text = [...llmsFullTxt(source, currentVersion(content))].join("");
     // The guide in sidebar order, then the API reference: a page per tag and the models.
     const apiPages = [...currentVersion(content).api!.tags.map((tag) => tag.tag), "Models"].map(
       (title) => `${title} · Smriti API 24.05.08`,
