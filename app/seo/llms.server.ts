@@ -105,7 +105,10 @@ export function llmsTxt(source: TextSource, entry: VersionContent): string {
   return `${sections.join("\n\n")}\n`;
 }
 
-/** One page or API reference part of llms-full.txt, with its address right under its title, so a reader of the file knows where each part lives. */
+/**
+ * One page or API reference part of llms-full.txt, with its address right
+ * under its title, so a reader of the file knows where each part lives.
+ */
 function fullSection(part: { url: string; markdown: string }, origin: string): string {
   const url = `${origin}${part.url}`;
   const markdown = absoluteLinks(part.markdown, url).trimEnd();
