@@ -355,6 +355,8 @@ test.describe("accessibility (axe)", () => {
         await expect(page.locator("html")).toHaveClass(/dark/);
       }
       await page.keyboard.press("Control+k");
+      // The dialog's code loads when it is first opened: check it once it is there.
+      await expect(page.locator("dialog[data-search-dialog]")).toBeVisible();
       await expectNoAxeViolations(page, "dialog[data-search-dialog]");
       await page.keyboard.type("POST /v1/albums");
       await expect(options(page).first()).toBeVisible();
