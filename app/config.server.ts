@@ -1,3 +1,4 @@
+import { DRAIN_VARIABLE, drainMilliseconds } from "./http/guard-contract";
 import { announcementText, defaultSiteConfig, type SiteConfig } from "./site.config";
 
 type Env = Record<string, string | undefined>;
@@ -118,12 +119,25 @@ export function readListenAddress(env: Env): { port: number | null; host: string
   return { port, host };
 }
 
+/** How long a replica keeps serving after SIGTERM (SITE_DRAIN_MS), read by the request guard. */
+export function readDrainMilliseconds(env: Env): number {
+  const milliseconds = drainMilliseconds(env[DRAIN_VARIABLE]);
+  if (milliseconds === null)
+    throw new ConfigurationError(
+      DRAIN_VARIABLE,
+      env[DRAIN_VARIABLE]!.trim(),
+      "a whole number of milliseconds such as 5000",
+    );
+  return milliseconds;
+}
+
 /** Every setting the server reads, parsed and checked together: the first bad one is thrown. */
 export function readServerSettings(env: Env) {
   return {
     site: readSiteConfig(env),
     listen: readListenAddress(env),
     pageCacheMegabytes: readPageCacheMegabytes(env),
+    drainMilliseconds: readDrainMilliseconds(env),
   };
 }
 

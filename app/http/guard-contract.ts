@@ -35,6 +35,20 @@ export const HEALTH_PATH = "/healthz";
 /** After SIGTERM, the longest a connection may keep the process alive: inside `docker stop`'s 10 s. */
 export const SHUTDOWN_GRACE_MS = 9000;
 
+/** The variable that sets the drain after SIGTERM (server/guard/shutdown.ts). */
+export const DRAIN_VARIABLE = "SITE_DRAIN_MS";
+
+/**
+ * SITE_DRAIN_MS as a whole number of milliseconds: 0 when unset, null when it
+ * is not one. "5s" must not pass as 5 ms, which would end the drain before a
+ * balancer's next probe; the start check refuses such a value (app/config.server.ts).
+ */
+export function drainMilliseconds(raw: string | undefined): number | null {
+  const value = raw?.trim();
+  if (!value) return 0;
+  return /^\d+$/.test(value) ? Number(value) : null;
+}
+
 /** Request line and headers together; the guard answers 431 beyond this. */
 export const MAX_HEADER_BYTES = 16384;
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import net from "node:net";
-import { HEALTH_PATH, SHUTDOWN_GRACE_MS } from "../../app/http/guard-contract";
+import { DRAIN_VARIABLE, drainMilliseconds, HEALTH_PATH, SHUTDOWN_GRACE_MS } from "../../app/http/guard-contract";
 
 // A prompt, bounded shutdown (docs/decisions/004-request-guard.md). remix-serve
 // stops listening on SIGTERM, but a keep-alive connection would stay open (and
@@ -15,7 +15,8 @@ import { HEALTH_PATH, SHUTDOWN_GRACE_MS } from "../../app/http/guard-contract";
 // /healthz, which says 503 "draining"; remix-serve's close() of the listener
 // is held back until then.
 
-const DRAIN_MS = Math.max(0, Number.parseInt(process.env.SITE_DRAIN_MS ?? "0", 10) || 0);
+// A value that is not a number of milliseconds stops the start (app/startup.server.ts) once the app loads.
+const DRAIN_MS = drainMilliseconds(process.env[DRAIN_VARIABLE]) ?? 0;
 const DRAINING_BODY = JSON.stringify({
   status: "draining",
   reason: "the server is shutting down; send requests to another replica",

@@ -22,15 +22,26 @@ const baseEnv = (port: number) => ({
 });
 
 test("a bad setting stops the start with status 1 and one line naming the variable, its value and what is expected", async () => {
-  const { code, output } = await runToEnd(serverCommand(stage), {
-    cwd: REPO_ROOT,
-    env: { ...baseEnv(EXTRA_PORTS.startupBadSetting), SITE_ANALYTICS_ID: "bad" },
-    timeoutMs: 60_000,
-  });
-  expect(code).toBe(1);
-  expect(output.trim().split("\n")).toEqual([
-    '[config] SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX',
-  ]);
+  const cases: [Record<string, string>, string][] = [
+    [
+      { SITE_ANALYTICS_ID: "bad" },
+      '[config] SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX',
+    ],
+    // Read by the request guard, which loads before the app: "5s" once drained for 5 ms.
+    [
+      { SITE_DRAIN_MS: "5s" },
+      '[config] SITE_DRAIN_MS="5s" is not valid: expected a whole number of milliseconds such as 5000',
+    ],
+  ];
+  for (const [setting, line] of cases) {
+    const { code, output } = await runToEnd(serverCommand(stage), {
+      cwd: REPO_ROOT,
+      env: { ...baseEnv(EXTRA_PORTS.startupBadSetting), ...setting },
+      timeoutMs: 60_000,
+    });
+    expect(code, JSON.stringify(setting)).toBe(1);
+    expect(output.trim().split("\n")).toEqual([line]);
+  }
 });
 
 test("a fresh server says it is ready only once it has rendered a page of each kind, a search among them", async () => {

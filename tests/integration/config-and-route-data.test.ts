@@ -92,6 +92,14 @@ describe("site configuration", () => {
       settingsProblem({ PORT: "70000" }),
       '[config] PORT="70000" is not valid: expected a TCP port number from 0 to 65535',
     );
+    assert.equal(settingsProblem({ SITE_DRAIN_MS: " 5000 " }), null);
+    assert.equal(settingsProblem({ SITE_DRAIN_MS: "0" }), null);
+    for (const drain of ["5s", "5000ms", "-1", "1.5", "abc"])
+      assert.equal(
+        settingsProblem({ SITE_DRAIN_MS: drain }),
+        `[config] SITE_DRAIN_MS="${drain}" is not valid: expected a whole number of milliseconds such as 5000`,
+        `SITE_DRAIN_MS=${drain} would have drained for ${Number.parseInt(drain, 10) || 0} ms`,
+      );
     const line = settingsProblem({ SITE_ANALYTICS_ID: "bad", SITE_URL: "nope" });
     assert.ok(line && !line.includes("\n"), "one line");
     assert.equal(readPageCacheMegabytes({}), 16);
