@@ -27,6 +27,8 @@ import {
 import { writeSitePack, type PackReuse } from "../app/content/build/site-pack.server";
 import { formatProblem, problemsOf } from "../app/content/build/live.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
+import { VersionsFileError } from "../app/content/versions";
+import { contentDirProblem } from "./lib/content-dir.mjs";
 
 const root = join(import.meta.dirname, "..");
 
@@ -44,6 +46,14 @@ const { values: options } = parseArgs({
 
 // The same variable `npm run dev` reads (scripts/dev/app-server.mjs), so both build one folder.
 const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
+const contentProblem =
+  contentDir === undefined
+    ? null
+    : contentDirProblem(options["content-dir"] !== undefined ? "--content-dir" : "SITE_CONTENT_DIR", contentDir);
+if (contentProblem !== null) {
+  console.error(contentProblem);
+  process.exit(2);
+}
 const specRoot = options["spec-root"] ?? (process.env.SITE_SPEC_ROOT?.trim() || undefined);
 
 /** Days a cache entry may go unused before a build removes it (docs/decisions/051-the-build-cache-pruned.md). */
@@ -104,7 +114,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   const known = error instanceof ContentError || error instanceof LinkCheckError;
-  // Each mistake with its line, as the dev server's terminal prints it.
-  console.error(known ? problemsOf(error, root).map(formatProblem).join("\n") : error);
+  // Each mistake with its line, as the dev server's terminal prints it; a bad versions.json in one line too.
+  if (known) console.error(problemsOf(error, root).map(formatProblem).join("\n"));
+  else console.error(error instanceof VersionsFileError ? `content: ${error.message}` : error);
   process.exit(1);
 });

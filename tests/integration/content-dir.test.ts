@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+
+// Another content folder (SITE_CONTENT_DIR, or the build's --content-dir) that
+// is not one stops the build and `npm run dev` at once with one line naming the
+// setting: a typo in a deploy script must not end in a stack trace, or in a dev
+// server that starts and shows an error page.
+
+const root = join(import.meta.dirname, "../..");
+const scratch = mkdtempSync(join(tmpdir(), "content-dir-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+const run = (script: string[], args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, [...script, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
+const buildContent = (args: string[], env: Record<string, string> = {}) =>
+  run(["--import", "tsx", "scripts/build-content.ts"], ["--out", join(scratch, "out.pack"), ...args], env);
+
+/** The output's lines, with a check that it is one line and no stack trace. */
+function oneLine(output: string): string {
+  const lines = output.trim().split("\n");
+  assert.equal(lines.length, 1, `one line, not:\n${output}`);
+  return lines[0]!;
+}
+
+describe("a content folder that is not one", { timeout: 120_000 }, () => {
+  test("SITE_CONTENT_DIR naming no folder stops the build with status 2 and one line", () => {
+    const missing = join(scratch, "no-such-folder");
+    const result = buildContent([], { SITE_CONTENT_DIR: missing });
+    assert.equal(result.status, 2, result.stderr);
+    assert.equal(oneLine(result.stderr), `content: SITE_CONTENT_DIR="${missing}" is not a folder (${missing})`);
+  });
+
+  test("--content-dir naming a file is named as the option", () => {
+    const file = join(scratch, "a-file");
+    writeFileSync(file, "not a folder");
+    const result = buildContent(["--content-dir", file]);
+    assert.equal(result.status, 2, result.stderr);
+    assert.equal(oneLine(result.stderr), `content: --content-dir="${file}" is not a folder (${file})`);
+  });
+
+  test("a folder without versions.json stops the build with one line that says where it looked", () => {
+    const empty = mkdtempSync(join(scratch, "empty-"));
+    const result = buildContent(["--content-dir", empty]);
+    assert.equal(result.status, 1, result.stderr);
+    assert.equal(
+      oneLine(result.stderr),
+      `content: content/versions.json: missing (expected at ${join(empty, "versions.json")})`,
+    );
+  });
+
+  test("npm run dev stops before it starts anything", () => {
+    const missing = join(scratch, "no-such-folder");
+    const result = run(["scripts/dev/start.mjs"], [], { SITE_CONTENT_DIR: missing, PORT: "0" });
+    assert.equal(result.status, 2, `${result.stdout}\n${result.stderr}`);
+    assert.equal(oneLine(result.stderr), `content: SITE_CONTENT_DIR="${missing}" is not a folder (${missing})`);
+    assert.equal(result.stdout, "");
+  });
+});
