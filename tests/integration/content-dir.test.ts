@@ -8,7 +8,8 @@ import { after, describe, test } from "node:test";
 // Another content folder (SITE_CONTENT_DIR, or the build's --content-dir) that
 // is not one stops the build and `npm run dev` at once with one line naming the
 // setting: a typo in a deploy script must not end in a stack trace, or in a dev
-// server that starts and shows an error page.
+// server that starts and shows an error page. A spec root (SITE_SPEC_ROOT)
+// without the current release's spec names the file it looked for.
 
 const root = join(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "content-dir-"));
@@ -31,7 +32,7 @@ function oneLine(output: string): string {
   return lines[0]!;
 }
 
-describe("a content folder that is not one", { timeout: 120_000 }, () => {
+describe("content and spec folders that are not there", { timeout: 120_000 }, () => {
   test("SITE_CONTENT_DIR naming no folder stops the build with status 2 and one line", () => {
     const missing = join(scratch, "no-such-folder");
     const result = buildContent([], { SITE_CONTENT_DIR: missing });
@@ -54,6 +55,18 @@ describe("a content folder that is not one", { timeout: 120_000 }, () => {
     assert.equal(
       oneLine(result.stderr),
       `content: content/versions.json: missing (expected at ${join(empty, "versions.json")})`,
+    );
+  });
+
+  test("a spec root without the current release's spec names the file looked for, with no excerpt of another", () => {
+    const specRoot = join(scratch, "no-specs");
+    const result = buildContent(["--content-dir", join(root, "tests/fixtures/content"), "--no-cache"], {
+      SITE_SPEC_ROOT: specRoot,
+    });
+    assert.equal(result.status, 1, result.stderr);
+    assert.equal(
+      oneLine(result.stderr),
+      `error: ${join(specRoot, "spec/openapi.yaml")}:1:1: the current release has no API spec: no such file`,
     );
   });
 

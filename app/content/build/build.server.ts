@@ -277,7 +277,11 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     ).flat(),
   );
   const apiBroken = (id: string) => problems.some((p) => p.place === `api:${id}`);
-  if (!apis.has(current.id) && !apiBroken(current.id)) throw new ContentError(current.specFile, 1, 1, "the current release has no API spec");
+  if (!apis.has(current.id) && !apiBroken(current.id)) {
+    // Placed where the spec was looked for (outside the repository when SITE_SPEC_ROOT points elsewhere), with no excerpt of another file.
+    const file = join(specRoot, current.specFile);
+    throw new ContentError(relative(root, file), 1, 1, "the current release has no API spec: no such file");
+  }
   // /api/<x> is the current release's tag page or another version's reference: the two must never meet.
   for (const tag of apis.get(current.id)?.page.tags ?? []) {
     const version = allVersions.find((v) => v.id === tag.slug);
