@@ -78,13 +78,19 @@ export function restorePrevious(saved: string, current: string, keep: number): B
   return history;
 }
 
+/** How many builds' files public/build keeps (SITE_KEEP_BUILDS, 3 unless set); the whole value counts, so "2x" is refused, not read as 2. */
+export function keptBuilds(env: Record<string, string | undefined>): number {
+  const setting = env.SITE_KEEP_BUILDS?.trim() || "3";
+  if (!/^\d+$/.test(setting) || Number(setting) < 1)
+    throw new Error(`SITE_KEEP_BUILDS must be a whole number of at least 1, not "${setting}"`);
+  return Number(setting);
+}
+
 function main() {
   const root = join(import.meta.dirname, "..");
   const current = join(root, "public/build");
   const saved = join(root, ".cache/previous-assets");
-  const keep = Number.parseInt(process.env.SITE_KEEP_BUILDS ?? "3", 10);
-  if (!Number.isInteger(keep) || keep < 1)
-    throw new Error(`SITE_KEEP_BUILDS must be a whole number of at least 1, not "${process.env.SITE_KEEP_BUILDS}"`);
+  const keep = keptBuilds(process.env);
   const phase = process.argv[2];
   if (phase === "save") {
     rmSync(saved, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { restorePrevious, type BuildRecord } from "../../scripts/keep-previous-assets";
+import { keptBuilds, restorePrevious, type BuildRecord } from "../../scripts/keep-previous-assets";
 
 // `npm run build` keeps the files of the builds before it, so that a replica
 // of the new build still serves the scripts that pages of the old one name.
@@ -66,4 +66,11 @@ test("a build without a manifest is refused", () => {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test("SITE_KEEP_BUILDS: 3 unless set; a whole number of at least 1, all of it", () => {
+  assert.equal(keptBuilds({}), 3);
+  assert.equal(keptBuilds({ SITE_KEEP_BUILDS: " 2 " }), 2);
+  for (const value of ["2x", "0", "-1", "1.5", "two"])
+    assert.throws(() => keptBuilds({ SITE_KEEP_BUILDS: value }), /must be a whole number of at least 1/, value);
 });
