@@ -44,7 +44,7 @@ const { values: options } = parseArgs({
   },
 });
 
-// The same variable `npm run dev` reads (scripts/dev/app-server.mjs), so both build one folder.
+// The same variable `npm run dev` reads (scripts/dev/content-host.mjs), so both build one folder.
 const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
 const contentProblem =
   contentDir === undefined

@@ -78,7 +78,10 @@ export function restorePrevious(saved: string, current: string, keep: number): B
   return history;
 }
 
-/** How many builds' files public/build keeps (SITE_KEEP_BUILDS, 3 unless set); the whole value counts, so "2x" is refused, not read as 2. */
+/**
+ * How many builds' files public/build keeps (SITE_KEEP_BUILDS, 3 unless set).
+ * The whole value counts: "2x" is refused, not read as 2.
+ */
 export function keptBuilds(env: Record<string, string | undefined>): number {
   const setting = env.SITE_KEEP_BUILDS?.trim() || "3";
   if (!/^\d+$/.test(setting) || Number(setting) < 1)

@@ -278,7 +278,8 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   );
   const apiBroken = (id: string) => problems.some((p) => p.place === `api:${id}`);
   if (!apis.has(current.id) && !apiBroken(current.id)) {
-    // Placed where the spec was looked for (outside the repository when SITE_SPEC_ROOT points elsewhere), with no excerpt of another file.
+    // Placed where the spec was looked for, outside the repository when SITE_SPEC_ROOT
+    // points elsewhere: no excerpt of another file.
     const file = join(specRoot, current.specFile);
     throw new ContentError(relative(root, file), 1, 1, "the current release has no API spec: no such file");
   }
