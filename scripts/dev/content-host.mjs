@@ -16,7 +16,8 @@ import { watch } from "chokidar";
 import { CONTENT_SOCKET_ENV, readMessages, removeSocket, sendFrame, sendMessage } from "./content-channel.mjs";
 
 const root = process.cwd();
-const contentDir = resolve(root, process.env.SITE_CONTENT_DIR ?? "content");
+// Empty counts as unset, as for `npm run build`.
+const contentDir = resolve(root, process.env.SITE_CONTENT_DIR || "content");
 // What versions.json's spec paths are relative to, as `build:content --spec-root` (the repository by default).
 const specRoot = process.env.SITE_SPEC_ROOT ? resolve(root, process.env.SITE_SPEC_ROOT) : undefined;
 const socketPath = process.env[CONTENT_SOCKET_ENV];
