@@ -28,7 +28,7 @@ import { writeSitePack, type PackReuse } from "../app/content/build/site-pack.se
 import { formatProblem, problemsOf } from "../app/content/build/live.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
 import { VersionsFileError } from "../app/content/versions";
-import { contentDirProblem } from "./lib/content-dir.mjs";
+import { exitUnlessFolder } from "./lib/content-dir.mjs";
 
 const root = join(import.meta.dirname, "..");
 
@@ -46,14 +46,8 @@ const { values: options } = parseArgs({
 
 // The same variable `npm run dev` reads (scripts/dev/content-host.mjs), so both build one folder.
 const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim() || undefined);
-const contentProblem =
-  contentDir === undefined
-    ? null
-    : contentDirProblem(options["content-dir"] !== undefined ? "--content-dir" : "SITE_CONTENT_DIR", contentDir);
-if (contentProblem !== null) {
-  console.error(contentProblem);
-  process.exit(2);
-}
+if (contentDir !== undefined)
+  exitUnlessFolder(options["content-dir"] !== undefined ? "--content-dir" : "SITE_CONTENT_DIR", contentDir);
 const specRoot = options["spec-root"] ?? (process.env.SITE_SPEC_ROOT?.trim() || undefined);
 
 /** Days a cache entry may go unused before a build removes it (docs/decisions/051-the-build-cache-pruned.md). */

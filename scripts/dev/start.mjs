@@ -11,19 +11,13 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import { dirname, join } from "node:path";
 import { buildGuardContract, buildRequestGuard } from "../lib/build-request-guard.mjs";
-import { contentDirProblem } from "../lib/content-dir.mjs";
+import { exitUnlessFolder } from "../lib/content-dir.mjs";
 import { vendorScripts, writeVendorManifest } from "../lib/vendor-scripts.mjs";
 import { CONTENT_SOCKET_ENV, contentSocketPath } from "./content-channel.mjs";
 
 const host = process.env.HOST || undefined;
 
-const contentProblem = process.env.SITE_CONTENT_DIR
-  ? contentDirProblem("SITE_CONTENT_DIR", process.env.SITE_CONTENT_DIR)
-  : null;
-if (contentProblem !== null) {
-  console.error(contentProblem);
-  process.exit(2);
-}
+if (process.env.SITE_CONTENT_DIR) exitUnlessFolder("SITE_CONTENT_DIR", process.env.SITE_CONTENT_DIR);
 
 /** A port nothing listens on now, chosen by the system. */
 function freePort() {

@@ -5,13 +5,13 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 
 /**
- * The line to print when `dir`, given by the setting `name`, is not a folder;
- * null when it is one.
+ * Stops the process with status 2 and one line when `dir`, given by the
+ * setting `name`, is not a folder.
  * @param {string} name
  * @param {string} dir
- * @returns {string | null}
  */
-export function contentDirProblem(name, dir) {
-  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return null;
-  return `content: ${name}="${dir}" is not a folder (${resolve(dir)})`;
+export function exitUnlessFolder(name, dir) {
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+  console.error(`content: ${name}="${dir}" is not a folder (${resolve(dir)})`);
+  process.exit(2);
 }
