@@ -44,6 +44,33 @@ async function openLive(page: Page, path: string) {
 const stillSameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
 
+/**
+ * Records what moved the window: each scrollTo with the code that called it, and each scroll
+ * event. A test of the scroll position prints it when it fails, which one of them did once in CI
+ * and never in 27 runs here (alone, after the file's other tests, beside other files, with both
+ * cores busy), so that the next failure names its cause.
+ */
+async function recordScrolling(page: Page) {
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { scrollLog: string[] }).scrollLog = log;
+    const scrollTo = window.scrollTo.bind(window) as (x: number, y: number) => void;
+    window.scrollTo = ((x: number, y: number) => {
+      const caller = new Error().stack?.split("\n").slice(2, 4).join(" <") ?? "";
+      log.push(`${Math.round(performance.now())} ms: scrollTo(${x}, ${y}) from y=${window.scrollY} by ${caller}`);
+      scrollTo(x, y);
+    }) as typeof window.scrollTo;
+    addEventListener("scroll", () => log.push(`${Math.round(performance.now())} ms: scrolled to ${window.scrollY}`));
+  });
+}
+
+/** The page's scroll position, and what moved it, for the failure message. */
+const scrollWithLog = (page: Page) =>
+  page.evaluate(() => ({
+    y: window.scrollY,
+    log: ((window as unknown as { scrollLog?: string[] }).scrollLog ?? []).join("\n"),
+  }));
+
 test.beforeAll(async () => {
   test.setTimeout(STARTUP_MS + 30_000);
   tmp = mkdtempSync(join(tmpdir(), "dev-server-"));
@@ -111,6 +138,7 @@ test("the log stays quiet: page requests are logged, the browser's /__manifest r
 
 test("an edited page updates in the open browser without a reload, keeping the scroll position", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 3);
+  await recordScrolling(page);
   await openLive(page, PAGE);
   await page.evaluate(() => window.scrollTo(0, 600));
   const scrolled = await page.evaluate(() => window.scrollY);
@@ -120,7 +148,8 @@ test("an edited page updates in the open browser without a reload, keeping the s
 
   await expect(page.getByText("Saved while the page was open.")).toBeVisible({ timeout: UPDATE_MS });
   expect(await stillSameDocument(page)).toBe(true);
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  const after = await scrollWithLog(page);
+  expect(after.y, `what moved the window:\n${after.log}`).toBe(scrolled);
   // Search and llms-full.txt answer from the new text on the next request.
   const llms = await (await fetch(`${ORIGIN}/llms-full.txt`)).text();
   expect(llms).toContain("Saved while the page was open.");
@@ -144,6 +173,7 @@ test("a reader who scrolls while the open page is being updated stays where they
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked = () => {};
   const updating = new Promise<void>((resolve) => (asked = resolve));
+  await recordScrolling(page);
   await page.route(isRouteData, async (route) => {
     asked();
     await released;
@@ -164,7 +194,8 @@ test("a reader who scrolls while the open page is being updated stays where they
   );
   await expect(page.getByText("Saved after the reader scrolled.")).toBeVisible({ timeout: UPDATE_MS });
   expect(await stillSameDocument(page)).toBe(true);
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  const after = await scrollWithLog(page);
+  expect(after.y, `what moved the window:\n${after.log}`).toBe(scrolled);
 });
 
 test("saves by rename (as sed -i and editors' atomic save do), three in a row, then a delete and re-create, are each seen", async ({
