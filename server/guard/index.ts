@@ -8,11 +8,14 @@
 //   malformed percent-encoding, cross-site POST, oversized headers);
 // - plain-answers: the error page or plain-text answers for those, and for
 //   what Node cannot parse at all;
+// - collapse-slashes: a path with repeated slashes redirected to the one with
+//   each run made one;
 // - front-cache: stored pages and precompressed assets, before Express;
 // - crash-policy: an error no handler caught is logged, never fatal once listening;
 // - shutdown: Connection: close after SIGTERM, the drain with /healthz at 503.
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { REJECTION_HEADER, SERVER_MAX_HEADER_SIZE } from "../../app/http/guard-contract";
+import { redirectRepeatedSlashes } from "./collapse-slashes";
 import { installCrashPolicy, lastResort, markListening } from "./crash-policy";
 import { answerFromFrontCache } from "./front-cache";
 import { inspectRequest } from "./inspect-request";
@@ -27,6 +30,7 @@ function guard(listener: RequestListener): RequestListener {
     delete req.headers[REJECTION_HEADER];
     const rejection = inspectRequest(req);
     if (rejection && reject(req, res, rejection)) return;
+    if (!rejection && redirectRepeatedSlashes(req, res)) return;
     const passOn = () => {
       try {
         listener.call(this, req, res);

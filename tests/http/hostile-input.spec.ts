@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { SERVERS } from "../e2e/helpers";
 import { httpRequest, LEAKS, rawRequest, type RawResponse } from "../e2e/raw-socket";
+import { readDockerfile, REPO_ROOT, runtimeStage, serverCommand, stageEnv } from "../e2e/support/dockerfile";
+import { EXTRA_PORTS } from "../e2e/support/ports";
+import { spawnWithOutput } from "../e2e/support/process";
 
 const port = SERVERS.main;
 const host = `127.0.0.1:${port}`;
@@ -69,6 +72,30 @@ const CASES: Case[] = [
   { name: "git config", request: httpRequest("GET", "/.git/config", browser), status: 404 },
   { name: "server source", request: httpRequest("GET", "/server/guard/index.ts", browser), status: 404 },
   { name: "double slash", request: httpRequest("GET", "//etc/passwd", browser), status: 400, check: sitePage },
+  // Repeated slashes inside a path: sent on to the path with each run made one, on this site.
+  {
+    name: "repeated slashes in a docs path",
+    request: httpRequest("GET", "/docs//user-guide///installation?tab=docker", browser),
+    status: 301,
+    check: (r) => expect(r.headers.location).toBe("/docs/user-guide/installation?tab=docker"),
+  },
+  {
+    name: "a backslash beside a slash (to the URL parser, two slashes)",
+    request: httpRequest("GET", "/\\/evil.example", browser),
+    status: 301,
+    check: (r) => expect(r.headers.location).toBe("/evil.example"),
+  },
+  {
+    name: "repeated slashes in a form's address: the method and body kept",
+    request: httpRequest(
+      "POST",
+      "/settings//theme",
+      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      "theme=dark",
+    ),
+    status: 308,
+    check: (r) => expect(r.headers.location).toBe("/settings/theme"),
+  },
   // NUL bytes, percent-encoding, UTF-8
   {
     name: "NUL byte",
@@ -510,4 +537,53 @@ test.describe("hostile requests get a clear 4xx, never a 5xx or a stack trace", 
     }
     console.log(`random requests by status: ${JSON.stringify(Object.fromEntries([...counts].sort()))}`);
   });
+});
+
+test("addresses with repeated slashes lead to their pages, a results page among them, and the log stays quiet", async () => {
+  test.setTimeout(90_000);
+  // A server of its own, with the Dockerfile's command, for its log: React Router warned of each such address there.
+  const port = EXTRA_PORTS.repeatedSlashes;
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...stageEnv(runtimeStage(readDockerfile())) };
+  const server = spawnWithOutput(serverCommand(runtimeStage(readDockerfile())), {
+    cwd: REPO_ROOT,
+    env: { ...env, HOST: "127.0.0.1", PORT: String(port) },
+  });
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/healthz`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+    const landings: [string, string][] = [
+      ["/docs/user-guide//installation", "/docs/user-guide/installation"],
+      ["/docs//user-guide//features//albums", "/docs/user-guide/features/albums"],
+      ["/api//albums", "/api/albums"],
+      ["/api//", "/api/"],
+      ["/docs/next//user-guide/installation", "/docs/next/user-guide/installation"],
+    ];
+    for (const [address, page] of landings) {
+      const response = await fetch(`${origin}${address}`);
+      expect(response.status, address).toBe(200);
+      expect(new URL(response.url).pathname, address).toBe(page);
+    }
+    // A results page at such an address: the first search in its state is rendered whole and leaves the
+    // state's frame (before its answer), the next ones are filled into it.
+    const search = (query: string) => fetch(`${origin}/search//?q=${query}`);
+    expect((await search("albums")).status).toBe(200);
+    for (const query of ["people", "places"]) {
+      const response = await search(query);
+      expect(response.status, query).toBe(200);
+      expect(new URL(response.url).pathname + new URL(response.url).search).toBe(`/search/?q=${query}`);
+      expect(response.headers.get("server-timing"), query).toContain("search-frame");
+    }
+    expect(server.output()).not.toMatch(/double slashes|frame could not be made/);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
 });

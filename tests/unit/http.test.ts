@@ -9,6 +9,7 @@ import { publicOrigin } from "../../app/http/origin.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../../app/http/security-headers.server";
 import { readSiteConfig } from "../../app/config.server";
+import { collapsedTarget } from "../../server/guard/collapse-slashes";
 import { inspectRequest } from "../../server/guard/inspect-request";
 
 describe("encoding negotiation", () => {
@@ -293,6 +294,30 @@ describe("the request guard's checks", () => {
   for (const [name, request, status] of cases) {
     test(`${name}: ${status ?? "passes"}`, () => assert.equal(inspectRequest(request)?.status ?? null, status));
   }
+});
+
+describe("repeated slashes in a path", () => {
+  const cases: [string, string, string | null][] = [
+    ["a path without them", "/docs/user-guide/installation?q=a//b", null],
+    ["one trailing slash (a page's variant, which answers 200)", "/api/", null],
+    ["a run inside the path", "/docs/user-guide//installation", "/docs/user-guide/installation"],
+    [
+      "runs of every length, the query kept as sent",
+      "/docs///user-guide//installation//?q=a//b&v=1",
+      "/docs/user-guide/installation/?q=a//b&v=1",
+    ],
+    ["a results page", "/search//?q=albums", "/search/?q=albums"],
+    // Backslashes are slashes to the URL parser, and "/\evil.example" in a Location is "//evil.example" to a browser.
+    ["a backslash after the first slash", "/\\evil.example//x", "/evil.example/x"],
+    ["a backslash beside a slash", "/api/\\/albums", "/api/albums"],
+    ["a lone backslash, which the URL parser reads as one slash", "/docs\\user-guide", null],
+    ["a backslash in the query, kept and encoded", "/docs//a?q=\\", "/docs/a?q=%5C"],
+    ["slashes in a fragment (never sent by a browser)", "/docs/a#//b", null],
+    ["percent-encoding already there, left as it is", "/docs//%E0%A4%B8", "/docs/%E0%A4%B8"],
+    ["bytes beyond ASCII, as Node reads them (Latin-1)", "/docs//\u00e9", "/docs/%E9"],
+  ];
+  for (const [name, target, location] of cases)
+    test(`${name}: ${location ?? "no redirect"}`, () => assert.equal(collapsedTarget(target), location));
 });
 
 describe("the theme cookie", () => {

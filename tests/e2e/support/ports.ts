@@ -29,6 +29,7 @@ export const EXTRA_PORTS = {
   startupBadSetting: extraPort(40),
   startupBrokenContent: extraPort(41),
   startupWarmUp: extraPort(42),
+  repeatedSlashes: extraPort(39),
   searchReference: extraPort(35),
   corsProxy: extraPort(36),
   corsFakeApi: extraPort(37),
