@@ -7,6 +7,7 @@ import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
 import type { CachedPage } from "./page-cache.server";
 import { busyAnswer, renderQueue } from "./render-queue.server";
+import { redirectToRouteSpelling } from "./route-spelling.server";
 import { searchPageFill } from "./search-pages.server";
 
 /**
@@ -16,6 +17,8 @@ import { searchPageFill } from "./search-pages.server";
  * build loads, the guard answers a request whose answer is already stored,
  * without routing, loaders, rendering or compression: the cost of a page or a
  * script becomes that of a lookup. See docs/decisions/006-page-cache.md.
+ * An address that spells a route another way ("/API") is sent to the route's
+ * spelling first, so that it is stored once (docs/decisions/012-page-keys-and-compression.md).
  *
  * Nothing here may throw into the guard: a failure is logged once and the
  * request goes on to remix-serve, which answers it the slow way (or with the
@@ -104,7 +107,7 @@ function answerPage(request: IncomingMessage, response: ServerResponse, passOn: 
 function answer(request: IncomingMessage, response: ServerResponse, passOn: () => void): boolean {
   const started = performance.now();
   try {
-    if (answerAsset(request, response)) {
+    if (answerAsset(request, response) || redirectToRouteSpelling(request, response)) {
       logAnswer(request, response, started);
       return true;
     }

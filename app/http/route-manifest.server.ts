@@ -80,6 +80,32 @@ export class RouteManifest {
     return chain;
   }
 
+  /**
+   * `pathname` with each segment that a matched route names (not one of its
+   * parameters) spelt as the route spells it; null when it already is, or
+   * nothing but the catch-all matches. Remix matches routes whatever the case
+   * ("/API/albums" is the API page), so without this every spelling would be
+   * a page of its own, rendered and stored apart.
+   */
+  spelledAsRoutes(pathname: string): string | null {
+    if (!this.tree || !/[A-Z]/.test(pathname)) return null;
+    const patterns = (matchRoutes(this.tree, pathname) ?? []).flatMap(({ route }) =>
+      route.path ? route.path.split("/") : [],
+    );
+    // An optional segment ("lang?") may be absent: the path's segments no longer line up with the patterns.
+    if (patterns.some((pattern) => pattern.endsWith("?"))) return null;
+    const segments = pathname.split("/");
+    let changed = false;
+    for (const [n, pattern] of patterns.entries()) {
+      if (pattern === "*") break;
+      const segment = segments[n + 1];
+      if (pattern.startsWith(":") || segment === undefined || segment === pattern) continue;
+      segments[n + 1] = pattern;
+      changed = true;
+    }
+    return changed ? segments.join("/") : null;
+  }
+
   /** Whether a match is the root's catch-all (the not-found page, and pages Remix does not route by name). */
   isCatchAll(chain: readonly string[]): boolean {
     return chain.length === 2 && chain[1] === this.catchAll;

@@ -28,6 +28,18 @@ const nodeRefusal = (response: RawResponse) => {
   expect(response.body).toContain("<h1>");
   expect(response.body).toContain('<a href="/">Go to the home page</a>');
 };
+/** A request ("METHOD target") answered with a redirect to `location` on this site; a POST sends a form. */
+function redirect(name: string, request: string, status: 301 | 308, location: string): Case {
+  const [method = "", target = ""] = request.split(" ");
+  const form = method === "POST" ? "theme=dark" : "";
+  const headers = form ? { ...browser, "Content-Type": "application/x-www-form-urlencoded" } : browser;
+  return {
+    name,
+    request: httpRequest(method, target, headers, form),
+    status,
+    check: (response) => expect(response.headers.location).toBe(location),
+  };
+}
 const noBody = (response: RawResponse) => expect(response.body.replace(/^0\r\n\r\n$/, "")).toBe("");
 
 const CASES: Case[] = [
@@ -73,29 +85,28 @@ const CASES: Case[] = [
   { name: "server source", request: httpRequest("GET", "/server/guard/index.ts", browser), status: 404 },
   { name: "double slash", request: httpRequest("GET", "//etc/passwd", browser), status: 400, check: sitePage },
   // Repeated slashes inside a path: sent on to the path with each run made one, on this site.
-  {
-    name: "repeated slashes in a docs path",
-    request: httpRequest("GET", "/docs//user-guide///installation?tab=docker", browser),
-    status: 301,
-    check: (r) => expect(r.headers.location).toBe("/docs/user-guide/installation?tab=docker"),
-  },
-  {
-    name: "a backslash beside a slash (to the URL parser, two slashes)",
-    request: httpRequest("GET", "/\\/evil.example", browser),
-    status: 301,
-    check: (r) => expect(r.headers.location).toBe("/evil.example"),
-  },
-  {
-    name: "repeated slashes in a form's address: the method and body kept",
-    request: httpRequest(
-      "POST",
-      "/settings//theme",
-      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
-      "theme=dark",
-    ),
-    status: 308,
-    check: (r) => expect(r.headers.location).toBe("/settings/theme"),
-  },
+  redirect(
+    "repeated slashes in a docs path",
+    "GET /docs//user-guide///installation?tab=docker",
+    301,
+    "/docs/user-guide/installation?tab=docker",
+  ),
+  redirect("a backslash beside a slash (to the URL parser, two slashes)", "GET /\\/evil.example", 301, "/evil.example"),
+  redirect(
+    "repeated slashes in a form's address: the method and body kept",
+    "POST /settings//theme",
+    308,
+    "/settings/theme",
+  ),
+  // Routes match whatever the case: another spelling is sent to the route's own, so it is not a page of its own.
+  redirect("an API page spelt in capitals", "GET /API/albums?x=1", 301, "/api/albums?x=1"),
+  redirect("a search spelt with a capital", "HEAD /Search?q=albums", 301, "/search?q=albums"),
+  redirect(
+    "a docs address spelt in capitals: the route's segment, the page's path as it was",
+    "GET /DOCS/user-guide/installation",
+    301,
+    "/docs/user-guide/installation",
+  ),
   // NUL bytes, percent-encoding, UTF-8
   {
     name: "NUL byte",

@@ -137,6 +137,31 @@ test("the cache key and the page's address follow the declarations", () => {
   assert.equal(key({ host: "a", cookie: "other=1", "accept-language": "de" }), base);
 });
 
+test("an address spelt otherwise than its routes is given their spelling; parameters and the splat as they were", () => {
+  const manifest = new RouteManifest();
+  manifest.learn(manifestOf(APP_ROUTE_PLACES));
+  const cases: [string, string | null][] = [
+    ["/api/albums", null],
+    ["/API/albums", "/api/albums"],
+    ["/Api/Albums/", "/api/Albums/"],
+    ["/API", "/api"],
+    ["/Search", "/search"],
+    ["/Docs/User-Guide/Installation", "/docs/User-Guide/Installation"],
+    ["/NEXT/LLMS.txt", "/NEXT/llms.txt"],
+    ["/Search.JSON", "/search.json"],
+    // Nothing but the catch-all: no route's spelling to give.
+    ["/Nothing/Here", null],
+    ["/docs%2Fuser-guide%2FInstallation", null],
+  ];
+  for (const [pathname, spelled] of cases) assert.equal(manifest.spelledAsRoutes(pathname), spelled, pathname);
+  const optional = new RouteManifest();
+  optional.learn({
+    root: { id: "root", path: "", module: {} },
+    "routes/($lang).about": { id: "routes/($lang).about", parentId: "root", path: ":lang?/about", module: {} },
+  });
+  assert.equal(optional.spelledAsRoutes("/About"), null, "an optional segment: the segments may not line up");
+});
+
 test("a route's declaration reaches the key of every address it answers", () => {
   const manifest = new RouteManifest();
   manifest.learn({
