@@ -92,6 +92,18 @@ export function docsRedirect(path: string): string | null {
 }
 
 /**
+ * The page a docs address names in other capitals ("/docs/User-Guide/Installation"
+ * for "/docs/user-guide/installation"), or null. Pages' addresses are their
+ * file names, in lower case; a reader who types one otherwise is sent to it
+ * rather than shown the not-found page.
+ */
+export function pageInOtherCase(path: string): string | null {
+  if (!/[A-Z]/.test(path) || pageKind(path) !== undefined) return null;
+  const lower = path.toLowerCase();
+  return pageKind(lower) === "doc" ? lower : null;
+}
+
+/**
  * Where an old address of a page leads (front matter `redirect_from`), or
  * null. The Markdown twin of an old address leads to the page's Markdown twin
  * (a section means nothing there).

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { getSiteContent, pageKind } from "~/content/store.server";
-import { docsRedirect } from "~/docs/route-data.server";
+import { docsRedirect, pageInOtherCase } from "~/docs/route-data.server";
 import { RouteManifest, routeManifest, type ManifestRoute } from "./route-manifest.server";
 
 /** A manifest entry as KnownAddresses reads it: its place among the routes (its module is optional here). */
@@ -64,7 +64,8 @@ export class KnownAddresses {
       if (redirects?.[bare]) return false;
       // The docs route answers only the build's pages and redirects: the build knows every page, so anything
       // else under /docs/ is the not-found page, however many different addresses readers (or crawlers) try.
-      if (segments[0] === "docs" && segments.length > 1) return docsRedirect(bare) === null;
+      if (segments[0] === "docs" && segments.length > 1)
+        return docsRedirect(bare) === null && pageInOtherCase(bare) === null;
     } catch {
       return false; // no content to look in: leave the address to the app
     }

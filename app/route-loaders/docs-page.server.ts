@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSiteConfig } from "~/config.server";
-import { docRouteData, docsRedirect, movedPage } from "~/docs/route-data.server";
+import { docRouteData, docsRedirect, movedPage, pageInOtherCase } from "~/docs/route-data.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 
@@ -10,8 +10,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const markdown = url.pathname.endsWith(".md");
     const path = url.pathname.replace(/(.)\/+$/, "$1").replace(/\.md$/, "");
-    // An old address of a page (front matter redirect_from): 301 before anything renders, the query kept.
-    const moved = movedPage(path, markdown);
+    // An old address of a page (front matter redirect_from), or a page's address in other capitals: 301
+    // before anything renders, the query kept.
+    const moved = movedPage(path, markdown) ?? markdownTwin(pageInOtherCase(path), markdown);
     if (moved) throw redirect(withQuery(`${publicOrigin(request, getSiteConfig())}${moved}`, url.searchParams), 301);
     const data = docRouteData(path);
     if (!data) {
@@ -23,6 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json(data);
   });
 }
+
+/** A page's address, or its Markdown twin's when the request was for one. */
+const markdownTwin = (page: string | null, markdown: boolean) => (page && markdown ? `${page}.md` : page);
 
 /** `target` ("…/page#section") with the request's query before its fragment; Remix's own `_data` is not the reader's. */
 function withQuery(target: string, query: URLSearchParams): string {

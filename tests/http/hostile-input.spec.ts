@@ -102,6 +102,12 @@ const CASES: Case[] = [
   redirect("an API page spelt in capitals", "GET /API/albums?x=1", 301, "/api/albums?x=1"),
   redirect("a search spelt with a capital", "HEAD /Search?q=albums", 301, "/search?q=albums"),
   redirect(
+    "a docs page's address in other capitals",
+    "GET /docs/User-Guide/Installation?tab=docker",
+    301,
+    `http://${host}/docs/user-guide/installation?tab=docker`,
+  ),
+  redirect(
     "a docs address spelt in capitals: the route's segment, the page's path as it was",
     "GET /DOCS/user-guide/installation",
     301,

@@ -130,6 +130,21 @@ describe("a renamed page keeps its old address", () => {
     assert.equal((await thrown("/docs/dev-guide/queue")).status, 404);
   });
 
+  test("a page's address in other capitals: 301 to the page (or its Markdown twin), the query kept", async () => {
+    const spelled = await thrown("/docs/Dev-Guide/Former?ref=mail");
+    assert.equal(spelled.status, 301);
+    assert.equal(spelled.headers.get("Location"), "http://docs.test/docs/dev-guide/former?ref=mail");
+    assert.equal(
+      (await thrown("/docs/NEXT/dev-guide/jobs.md")).headers.get("Location"),
+      "http://docs.test/docs/next/dev-guide/jobs.md",
+    );
+    assert.equal((await thrown("/docs/dev-guide/Never-Was")).status, 404);
+    const known = new KnownAddresses(join(dir, "public"));
+    known.learnRoutes({ root: { id: "root", path: "" }, catchAll: { id: "catchAll", parentId: "root", path: "*" } });
+    assert.equal(known.isNotFound("/docs/Dev-Guide/Former"), false, "not the shared 404");
+    assert.equal(known.isNotFound("/docs/dev-guide/Never-Was"), true);
+  });
+
   test("an old address is not classed as a not-found address by the page cache", () => {
     const known = new KnownAddresses(join(dir, "public"));
     known.learnRoutes({ root: { id: "root", path: "" }, catchAll: { id: "catchAll", parentId: "root", path: "*" } });
