@@ -41,15 +41,31 @@ export interface ApiAddress {
 const tagOf = (entry: VersionContent, slug: string) =>
   entry.api?.tags.find((tag) => tag.slug === slug) ?? (entry.api?.models.slug === slug ? entry.api.models : null);
 
+/** Where an /api address leads instead: for good (`permanent`) or until the next release. */
+export interface ApiRedirect {
+  redirect: string;
+  permanent?: boolean;
+}
+
 /**
  * Reads the address: "/api" (no parts), "/api/<x>" where x is another version
  * or a tag of the current release, "/api/<version>/<tag>". The current
- * release named by its id redirects to its own address. Null: no such page.
+ * release named by its id redirects to its own address, and an address in
+ * other capitals ("/api/Albums") to the page it names, for good: versions and
+ * tags are written in lower case. Null: no such page.
  */
-export function apiAddress(
-  first: string | undefined,
-  second: string | undefined,
-): ApiAddress | { redirect: string } | null {
+export function apiAddress(first: string | undefined, second: string | undefined): ApiAddress | ApiRedirect | null {
+  const found = addressAsWritten(first, second);
+  if (found || !/[A-Z]/.test(`${first ?? ""}/${second ?? ""}`)) return found;
+  const named = addressAsWritten(first?.toLowerCase(), second?.toLowerCase());
+  if (!named) return null;
+  return {
+    redirect: "redirect" in named ? named.redirect : (named.tag?.url ?? named.entry.version.apiUrl),
+    permanent: true,
+  };
+}
+
+function addressAsWritten(first: string | undefined, second: string | undefined): ApiAddress | ApiRedirect | null {
   const content = getSiteContent();
   const current = currentVersion(content);
   // Development: a broken spec shows its mistake on its version's API pages, and only there.

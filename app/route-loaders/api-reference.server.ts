@@ -12,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return load(() => {
     const address = apiAddress(params.first, params.tag);
     if (address && "redirect" in address)
-      throw redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, 302);
+      throw redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, address.permanent ? 301 : 302);
     const data = address ? apiRouteData(address) : null;
     if (!data) throw new Response("Not Found", { status: 404 });
     return json(data);

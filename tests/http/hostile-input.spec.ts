@@ -101,6 +101,14 @@ const CASES: Case[] = [
   // Routes match whatever the case: another spelling is sent to the route's own, so it is not a page of its own.
   redirect("an API page spelt in capitals", "GET /API/albums?x=1", 301, "/api/albums?x=1"),
   redirect("a search spelt with a capital", "HEAD /Search?q=albums", 301, "/search?q=albums"),
+  redirect("an API tag in other capitals", "GET /API/Albums", 301, "/api/Albums"),
+  redirect(
+    "an API tag in other capitals, past the route's segment",
+    "GET /api/Albums",
+    301,
+    `http://${host}/api/albums`,
+  ),
+  redirect("an API version and tag in other capitals", "GET /api/NEXT/Albums", 301, `http://${host}/api/next/albums`),
   redirect(
     "a docs page's address in other capitals",
     "GET /docs/User-Guide/Installation?tab=docker",
