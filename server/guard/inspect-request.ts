@@ -69,6 +69,9 @@ export function inspectRequest(req: InspectedRequest): Rejection | null {
       return { status: 400, detail: "the address contains control characters" };
     }
   }
+  // "/%5C" decodes to "/\", which the URL parser reads as "//", the start of another host's address:
+  // React Router's server renderer threw on it (a 500).
+  if (decoded.startsWith("/\\")) return { status: 400, detail: "the request target must be a path" };
   const host = req.headers.host;
   if (host !== undefined && !validHost(host))
     return { status: 400, detail: "the Host header is not a valid host name" };

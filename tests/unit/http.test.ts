@@ -257,6 +257,10 @@ describe("the request guard's checks", () => {
     ["TRACE", req("TRACE", "/"), 405],
     ["an absolute-form target", req("GET", "http://evil.example/"), 400],
     ["a double slash", req("GET", "//evil.example/"), 400],
+    // Decoded, "/\" is "//" to the URL parser.
+    ["an encoded backslash after the first slash", req("OPTIONS", "/%5C"), 400],
+    ["an encoded backslash, lower case, and more", req("GET", "/%5c/x"), 400],
+    ["an encoded backslash further on", req("GET", "/docs/%5C"), null],
     ["a long target", req("GET", `/${"a".repeat(8200)}`), 414],
     ["a 12 KB cookie", req("GET", "/", { host: "example.org", cookie: `junk=${"a".repeat(12000)}` }), null],
     ["a 20 KB cookie", req("GET", "/", { host: "example.org", cookie: `junk=${"a".repeat(20000)}` }), 431],
