@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /**
  * What the request guard (server/guard/, loaded before remix-serve) and the
  * app share: one module both import, so neither side keeps a copy of a name
- * the other could change alone. Types and constants only; nothing here runs.
+ * the other could change alone. Types, constants and pure functions; nothing
+ * here runs on its own.
  */
 
 /** Set by the guard (and stripped from clients) on a request it turned into one for the error page; carries the status. */
@@ -54,3 +55,19 @@ export const MAX_HEADER_BYTES = 16384;
 
 /** What Node itself parses: room above MAX_HEADER_BYTES so that the guard, not Node, answers 431 with the site's page. */
 export const SERVER_MAX_HEADER_SIZE = 65536;
+
+/**
+ * The status line and headers of a permanent redirect to `location` on this
+ * site, which the guard and the front cache send for an address they write
+ * another way: 301 for GET and HEAD, 308 (which keeps the method and body)
+ * for the rest; kept by browsers and proxies for an hour.
+ */
+export function permanentRedirect(
+  method: string | undefined,
+  location: string,
+): { status: 301 | 308; headers: Record<string, string | number> } {
+  return {
+    status: method === "GET" || method === "HEAD" ? 301 : 308,
+    headers: { Location: location, "Content-Length": 0, "Cache-Control": "public, max-age=3600" },
+  };
+}

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { permanentRedirect } from "./guard-contract";
 import { routeManifest } from "./route-manifest.server";
 
 /** A target a Location header can carry back unchanged: printable ASCII without a backslash. */
@@ -10,9 +11,9 @@ const PLAIN_TARGET = /^\/[\x21-\x5b\x5d-\x7e]*$/;
  * target kept, and returns true; false for any other request. Remix matches
  * routes whatever their case: each spelling was a page of its own, rendered
  * (12 ms for an API page) and stored in the page cache apart, so spellings
- * could push the pages readers open out of it. Permanent: 301 for GET and
- * HEAD, 308 for the rest. The request guard has already sent paths with
- * repeated slashes elsewhere, so the path starts with one slash.
+ * could push the pages readers open out of it. The request guard has already
+ * sent paths with repeated slashes elsewhere, so the path starts with one
+ * slash.
  */
 export function redirectToRouteSpelling(request: IncomingMessage, response: ServerResponse): boolean {
   const target = request.url ?? "";
@@ -20,12 +21,8 @@ export function redirectToRouteSpelling(request: IncomingMessage, response: Serv
   const end = target.search(/[?#]/);
   const spelled = routeManifest.spelledAsRoutes(end === -1 ? target : target.slice(0, end));
   if (spelled === null) return false;
-  const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
-  response.writeHead(status, {
-    Location: `${spelled}${end === -1 ? "" : target.slice(end)}`,
-    "Content-Length": 0,
-    "Cache-Control": "public, max-age=3600",
-  });
+  const { status, headers } = permanentRedirect(request.method, `${spelled}${end === -1 ? "" : target.slice(end)}`);
+  response.writeHead(status, headers);
   response.end();
   return true;
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { permanentRedirect } from "../../app/http/guard-contract";
 
 // An address with repeated slashes in its path ("/docs/user-guide//installation":
 // a relative link gone wrong, a proxy that joins two paths) is sent on to the
@@ -32,17 +33,16 @@ export function collapsedTarget(target: string): string | null {
 }
 
 /**
- * Redirects a request whose path has repeated slashes and returns true; false
- * for any other. Permanent: 301 for GET and HEAD, 308 (which keeps the method
- * and body) for the rest. The request target was checked before this
- * (inspect-request): it starts with exactly one slash, so the answer stays on
- * this site.
+ * Redirects a request whose path has repeated slashes, permanently, and returns
+ * true; false for any other. The request target was checked before this
+ * (inspect-request): it starts with one slash and no backslash, so the answer
+ * stays on this site.
  */
 export function redirectRepeatedSlashes(req: IncomingMessage, res: ServerResponse): boolean {
   const location = collapsedTarget(req.url ?? "");
   if (location === null) return false;
-  const status = req.method === "GET" || req.method === "HEAD" ? 301 : 308;
-  res.writeHead(status, { Location: location, "Content-Length": 0, "Cache-Control": "public, max-age=3600" });
+  const { status, headers } = permanentRedirect(req.method, location);
+  res.writeHead(status, headers);
   res.end();
   return true;
 }
