@@ -74,8 +74,7 @@ export async function respondWithDocument({
       // React adds the doctype itself when the root element is <html>.
       const html = await renderQueue.run(render);
       if (html === null) return busyAnswer();
-      const headers: Record<string, string> = {
-        ...Object.fromEntries(routeHeaders),
+      const own: Record<string, string> = {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "private, no-store",
         // The theme and announcement cookies change the page; content pages also have a Markdown form.
@@ -85,6 +84,10 @@ export async function respondWithDocument({
         "Content-Security-Policy": contentSecurityPolicy(html, config),
         ...securityHeaders(https),
       };
+      // The route's headers, but none the page sets itself: a Response a loader threw ("Not Found") names
+      // its own text/plain type, in lower case, which a spread kept beside ours (both were sent).
+      const ownNames = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+      const headers = { ...Object.fromEntries([...routeHeaders].filter(([name]) => !ownNames.has(name))), ...own };
       if (statusCode === 405 && !routeHeaders.has("allow")) headers.Allow = "GET, HEAD";
       return { status: statusCode, body: html, headers };
     },

@@ -89,6 +89,18 @@ test.describe("pages", () => {
     expect(head.body).toBe("");
   });
 
+  test("a not-found page drawn for a route's own 404 has one Content-Type, the page's", async () => {
+    // The API route throws a plain-text Response for a tag it does not know; its type was sent beside ours.
+    for (const path of ["/api/no-such-tag", "/api/next/no-such-tag", "/api/no-such-tag.md"]) {
+      const response = await rawRequest(
+        SERVERS.main,
+        httpRequest("GET", path, { Host: `127.0.0.1:${SERVERS.main}`, Accept: "*/*" }),
+      );
+      expect(response.status, path).toBe(404);
+      expect(response.headers["content-type"], path).toBe("text/html; charset=utf-8");
+    }
+  });
+
   test("error pages other than 404 are never stored", async ({ request }) => {
     const response = await request.post("/settings/theme", {
       form: { theme: "purple" },
