@@ -238,7 +238,8 @@ export function writeSyntheticContent(dir: string, options: SyntheticOptions): S
     next: { path: string };
     releases: string[];
   };
-  versionsFile.releases = releases;
+  // Newest first, as versions.json lists them (`npm run docs:version` puts each release it cuts first).
+  versionsFile.releases = [...releases].reverse();
   for (const id of releases) {
     cpSync(join(root, "content/docs"), join(dir, `releases/${id}`), { recursive: true });
     cpSync(join(root, "spec/openapi.yaml"), join(specRoot, `spec/releases/${id}/openapi.yaml`));
