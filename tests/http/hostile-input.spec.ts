@@ -575,10 +575,10 @@ test("addresses with repeated slashes lead to their pages, a results page among 
   // A server of its own, with the Dockerfile's command, for its log: React Router warned of each such address there.
   const port = EXTRA_PORTS.repeatedSlashes;
   const origin = `http://127.0.0.1:${port}`;
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...stageEnv(runtimeStage(readDockerfile())) };
-  const server = spawnWithOutput(serverCommand(runtimeStage(readDockerfile())), {
+  const stage = runtimeStage(readDockerfile());
+  const server = spawnWithOutput(serverCommand(stage), {
     cwd: REPO_ROOT,
-    env: { ...env, HOST: "127.0.0.1", PORT: String(port) },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...stageEnv(stage), HOST: "127.0.0.1", PORT: String(port) },
   });
   try {
     await expect
