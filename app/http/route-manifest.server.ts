@@ -30,6 +30,8 @@ export type AddressInputs = Required<RouteInputs>;
 export class RouteManifest {
   private tree: RouteObject[] | null = null;
   private inputs = new Map<string, RouteInputs>();
+  /** Each route's path pattern ("api/:first"), by id; none for a route without one (the root). */
+  private paths = new Map<string, string>();
   private undeclared: string[] = [];
   private catchAll: string | null = null;
   // matchRoutes flattens and ranks every route on each call (about 0.1 ms here); the page cache matches
@@ -49,6 +51,7 @@ export class RouteManifest {
   learn(routes: Readonly<Record<string, ManifestRoute | undefined>>): void {
     const entries = Object.values(routes).filter((route): route is ManifestRoute => route !== undefined);
     this.inputs = new Map();
+    this.paths = new Map(entries.flatMap((route) => (route.path ? [[route.id, route.path] as const] : [])));
     this.undeclared = [];
     this.recent = new Lru(MATCHES_KEPT);
     this.merged = new Map();
@@ -88,10 +91,8 @@ export class RouteManifest {
    * a page of its own, rendered and stored apart.
    */
   spelledAsRoutes(pathname: string): string | null {
-    if (!this.tree || !/[A-Z]/.test(pathname)) return null;
-    const patterns = (matchRoutes(this.tree, pathname) ?? []).flatMap(({ route }) =>
-      route.path ? route.path.split("/") : [],
-    );
+    if (!/[A-Z]/.test(pathname)) return null;
+    const patterns = (this.match(pathname) ?? []).flatMap((id) => this.paths.get(id)?.split("/") ?? []);
     // An optional segment ("lang?") may be absent: the path's segments no longer line up with the patterns.
     if (patterns.some((pattern) => pattern.endsWith("?"))) return null;
     const segments = pathname.split("/");
