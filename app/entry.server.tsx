@@ -6,7 +6,6 @@ import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
 import { learnRoutesFromServerBuild } from "~/http/server-build.server";
 import { hydrationPayload } from "~/http/hydration.server";
-import { prepareSearchFrame } from "~/http/search-pages.server";
 import { startWarmUp } from "~/http/warm-up.server";
 import { checkSettingsAtStart } from "~/startup.server";
 
@@ -64,13 +63,13 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
   });
 }
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const response = await respondWithDocument({
+  return respondWithDocument({
     request,
     statusCode: responseStatusCode,
     routeHeaders: responseHeaders,
@@ -80,9 +79,6 @@ export default async function handleRequest(
         serverHandoffString: remixContext.serverHandoffString && hydrationPayload(remixContext.serverHandoffString),
       }),
   });
-  // A search rendered whole: its state gets a frame before the answer goes, so the next search in it is filled.
-  await prepareSearchFrame(request);
-  return response;
 }
 
 /** Errors worth a log line: not the 404s, 405s and 400s that bad URLs and bots produce. */

@@ -8,7 +8,7 @@ import { precompressedAssets } from "./precompressed-assets.server";
 import type { CachedPage } from "./page-cache.server";
 import { busyAnswer, renderQueue } from "./render-queue.server";
 import { redirectToRouteSpelling } from "./route-spelling.server";
-import { searchPageFill } from "./search-pages.server";
+import { searchPageFill, type SearchPageFill } from "./search-pages.server";
 
 /**
  * The page cache and the precompressed build assets, seen from the request
@@ -51,37 +51,51 @@ function logAnswer(request: IncomingMessage, response: ServerResponse, started: 
 }
 
 /**
- * A search filled into its state's stored frame, made in its turn in the
- * render queue; the client's answer is written then. A client gone by then
- * costs no search; past the queue's bound the answer is a 503. If the fill
- * fails, the request goes on to the app (`passOn`), as a miss would.
+ * `request` as the Fetch API sees it, as remix-serve would hand it to Remix:
+ * its path on its Host, with its headers. For the page the server makes of
+ * itself on its behalf (a search's frame).
  */
-function answerSearchLater(
+function fetchRequest(request: IncomingMessage): Request {
+  const { pathname, search } = new URL(request.url ?? "/", "http://target.invalid");
+  const headers = new Headers();
+  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2)
+    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+  return new Request(new URL(pathname + search, `http://${request.headers.host ?? "localhost"}`), { headers });
+}
+
+/**
+ * A search filled into its state's frame (made first if the state has none),
+ * in its turn in the render queue; the client's answer is written then. A
+ * client gone by then costs no search; past the queue's bound the answer is
+ * a 503. With no frame, or if the fill fails, the request goes on to the app
+ * (`passOn`), as a miss would.
+ */
+async function answerSearchLater(
   request: IncomingMessage,
   response: ServerResponse,
-  fill: () => CachedPage,
+  search: SearchPageFill,
   key: string,
   passOn: () => void,
   started: number,
-): void {
-  renderQueue
-    .later(() => (response.destroyed ? undefined : fill()))
-    .then(
-      (page) => {
-        if (page === undefined) return;
-        if (page === null) {
-          const busy = busyAnswer();
-          response.writeHead(busy.status, busy.headers);
-          response.end(busy.body);
-        } else writePage(request, response, page, key);
-        logAnswer(request, response, started);
-      },
-      (error: unknown) => {
-        logOnce(request.url ?? "", "filling a search into its frame failed; the request goes on to the app", error);
-        if (response.headersSent) response.destroy();
-        else passOn();
-      },
-    );
+): Promise<void> {
+  const frame = await search.frame;
+  if (frame === null) return passOn();
+  let page: CachedPage | null | undefined;
+  try {
+    page = await renderQueue.later(() => (response.destroyed ? undefined : search.fill(frame)));
+  } catch (error) {
+    logOnce(request.url ?? "", "filling a search into its frame failed; the request goes on to the app", error);
+    if (response.headersSent) response.destroy();
+    else passOn();
+    return;
+  }
+  if (page === undefined) return;
+  if (page === null) {
+    const busy = busyAnswer();
+    response.writeHead(busy.status, busy.headers);
+    response.end(busy.body);
+  } else writePage(request, response, page, key);
+  logAnswer(request, response, started);
 }
 
 /** Answers `request` from memory, now or (a search) later, and returns true; false on a miss. */
@@ -97,9 +111,13 @@ function answerPage(request: IncomingMessage, response: ServerResponse, passOn: 
     logAnswer(request, response, started);
     return true;
   }
-  const fill = searchPageFill(key, method, target, read);
-  if (!fill) return false;
-  answerSearchLater(request, response, fill, key, passOn, started);
+  const search = searchPageFill(key, method, target, read, () => fetchRequest(request));
+  if (!search) return false;
+  answerSearchLater(request, response, search, key, passOn, started).catch((error: unknown) => {
+    // Nothing sensible left to send: end the connection, the client retries.
+    logOnce(request.url ?? "", "answering a search failed", error);
+    response.destroy();
+  });
   return true;
 }
 

@@ -64,32 +64,47 @@ function fillFor(answer: SearchAnswer, rootData: RootData, address: string): Fil
   };
 }
 
+/** A results page to make: once its state's frame is there, fill it in. */
+export interface SearchPageFill {
+  /** The state's frame: the stored one, or the one being made; null when it could not be made. */
+  frame: Promise<StoredFrame | null>;
+  /** The page, with this search's results filled into `frame`, stored under the request's key. */
+  fill: (frame: StoredFrame) => CachedPage;
+}
+
 /**
  * How to make the results page for a GET or HEAD of `target`: fill in the
- * frame of its state and store it under `key` like a rendered page. Null when
- * it is not a results page with a query or its state has no frame yet (Remix
- * renders it, and prepareSearchFrame makes the frame). The caller runs it
- * through the render queue, not where the request arrived.
+ * frame of its state and store it under `key` like a rendered page. When the
+ * state has no frame yet, it is made now from `request` (the request as Fetch
+ * sees it), once, however many searches arrive meanwhile: they all wait for it
+ * rather than each being rendered whole. Null when `target` is not a results
+ * page with a query. The caller fills the page through the render queue.
  */
 export function searchPageFill(
   key: string,
   method: string,
   target: string,
   header: HeaderReader,
-): (() => CachedPage) | null {
+  request: () => Request,
+): SearchPageFill | null {
   if (method !== "GET" && method !== "HEAD") return null;
   const found = searchTarget(target, header);
-  const stored = found && frames.get(found.frameKey);
-  if (!found || !stored) return null;
-  return () => {
-    const { body, csp } = fillFrame(stored.frame, fillFor(searchPageAnswer(found.url), stored.rootData, found.address));
-    const page = storeBytes({
-      status: 200,
-      body,
-      headers: { ...stored.headers, "Content-Security-Policy": csp, "Server-Timing": FILLED },
-    });
-    if (storable(key, page.status)) pageCache.set(key, page, { results: true });
-    return page;
+  if (!found) return null;
+  return {
+    frame: frameOf(found, request),
+    fill: (stored) => {
+      const { body, csp } = fillFrame(
+        stored.frame,
+        fillFor(searchPageAnswer(found.url), stored.rootData, found.address),
+      );
+      const page = storeBytes({
+        status: 200,
+        body,
+        headers: { ...stored.headers, "Content-Security-Policy": csp, "Server-Timing": FILLED },
+      });
+      if (storable(key, page.status)) pageCache.set(key, page, { results: true });
+      return page;
+    },
   };
 }
 
@@ -136,30 +151,41 @@ async function produceFrame(request: Request, found: SearchTarget): Promise<void
 }
 
 /**
- * After Remix rendered a results page whole: makes sure its state has a frame,
- * so that the next search in it is filled. Only in production (the page cache
- * is off in development); a frame that cannot be made is logged once and the
- * state's pages go on being rendered whole.
+ * The frame of `found`'s state: the stored one, or one made now through Remix
+ * from `request` (shared by every search that asks meanwhile). A frame that
+ * cannot be made is logged once and gives null: the search is then rendered
+ * whole, and the state's next search tries again.
  */
-export async function prepareSearchFrame(request: Request): Promise<void> {
-  if (process.env.NODE_ENV !== "production" || (request.method !== "GET" && request.method !== "HEAD")) return;
-  let found: SearchTarget | null;
-  try {
-    found = searchTarget(request.url, (name) => request.headers.get(name));
-  } catch {
-    return;
-  }
-  // The frame's own page is rendered by produceFrame: it does not ask for a frame again.
-  if (!found || cleanQuery(found.url.searchParams.get("q")).text === FRAME_QUERY || frames.get(found.frameKey)) return;
+function frameOf(found: SearchTarget, request: () => Request): Promise<StoredFrame | null> {
+  const stored = frames.get(found.frameKey);
+  if (stored) return Promise.resolve(stored);
   const key = found.frameKey;
   let pending = inProduction.get(key);
   if (!pending) {
-    pending = produceFrame(request, found)
+    pending = Promise.resolve()
+      .then(() => produceFrame(request(), found))
       .catch((error: unknown) =>
         logOnce("search frame", "a results page frame could not be made; searches are rendered whole", error),
       )
       .finally(() => inProduction.delete(key));
     inProduction.set(key, pending);
   }
-  await pending;
+  return pending.then(() => frames.get(key) ?? null);
+}
+
+/**
+ * The results page `request` asks for, made as the front cache makes it: its
+ * state's frame first, then this search filled in. For the warm-up at start,
+ * which readies the frame code, the fill and the frame of its own state. Null
+ * when `request` is not a results page with a query, or its frame could not
+ * be made.
+ */
+export async function filledSearchPage(request: Request): Promise<CachedPage | null> {
+  const { pathname, search: query } = new URL(request.url);
+  const target = pathname + query;
+  const header: HeaderReader = (name) => request.headers.get(name);
+  const key = requestKey(request.method, target, header);
+  const search = key === null ? null : searchPageFill(key, request.method, target, header, () => request);
+  const frame = await search?.frame;
+  return search && frame ? search.fill(frame) : null;
 }

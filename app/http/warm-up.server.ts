@@ -1,6 +1,7 @@
 import { currentVersion } from "~/content/site-versions";
 import { findPage, getSiteContent } from "~/content/store.server";
 import { logOnce } from "./log-once.server";
+import { filledSearchPage } from "./search-pages.server";
 import { selfRequestHandler } from "./server-build.server";
 
 // A new process renders its first pages several times slower than the
@@ -19,17 +20,20 @@ const HOST = "warm-up.invalid";
 
 let state: "not started" | "running" | "done" = "not started";
 
-/** One address of each kind of page: the landing page, the current release's docs, a search, the API reference, a miss. */
-function addresses(): string[] {
+/** One address of each kind of page Remix renders: the landing page, the current release's docs, the API reference, a miss. */
+function addresses(): { pages: string[]; search: string } {
   const content = getSiteContent();
   const current = currentVersion(content);
   const word = /\p{L}{3,}/u.exec(findPage(current.entry)?.title ?? "")?.[0] ?? "install";
-  return ["/", current.entry, `/search?q=${encodeURIComponent(word)}`, "/api", "/docs/warm-up/missing"];
+  return {
+    pages: ["/", current.entry, "/api", "/docs/warm-up/missing"],
+    search: `/search?q=${encodeURIComponent(word)}`,
+  };
 }
 
 async function renderAll(): Promise<void> {
   const handler = await selfRequestHandler();
-  let targets: string[];
+  let targets: ReturnType<typeof addresses>;
   try {
     targets = addresses();
   } catch {
@@ -37,12 +41,12 @@ async function renderAll(): Promise<void> {
     return;
   }
   if (!handler) return;
-  for (const address of targets) {
-    // As a browser asks: compressed, so the compression code is warm too.
-    const headers = { Host: HOST, "Accept-Encoding": "br, gzip" };
-    const response = await handler(new Request(`http://${HOST}${address}`, { headers }));
-    await response.arrayBuffer();
-  }
+  // As a browser asks: compressed, so the compression code is warm too.
+  const request = (address: string) =>
+    new Request(`http://${HOST}${address}`, { headers: { Host: HOST, "Accept-Encoding": "br, gzip" } });
+  for (const address of targets.pages) await (await handler(request(address))).arrayBuffer();
+  // A search as the front cache answers it: its state's frame (a render of the results page), then the fill.
+  await filledSearchPage(request(targets.search));
 }
 
 /**

@@ -603,11 +603,9 @@ test("addresses with repeated slashes lead to their pages, a results page among 
       expect(response.status, address).toBe(200);
       expect(new URL(response.url).pathname, address).toBe(page);
     }
-    // A results page at such an address: the first search in its state is rendered whole and leaves the
-    // state's frame (before its answer), the next ones are filled into it.
+    // A results page at such an address is filled into its state's frame, the first one included.
     const search = (query: string) => fetch(`${origin}/search//?q=${query}`);
-    expect((await search("albums")).status).toBe(200);
-    for (const query of ["people", "places"]) {
+    for (const query of ["albums", "people", "places"]) {
       const response = await search(query);
       expect(response.status, query).toBe(200);
       expect(new URL(response.url).pathname + new URL(response.url).search).toBe(`/search/?q=${query}`);
