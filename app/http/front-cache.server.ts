@@ -51,15 +51,16 @@ function logAnswer(request: IncomingMessage, response: ServerResponse, started: 
 }
 
 /**
- * `request` as the Fetch API sees it, as remix-serve would hand it to Remix:
- * its path on its Host, with its headers. For the page the server makes of
- * itself on its behalf (a search's frame).
+ * `request` as the Fetch API sees it, made as remix-serve's adapter makes it
+ * (its path on its Host; its headers as Node joined them, so that a repeated
+ * Cookie header reads the same), for the page the server makes of itself on
+ * its behalf: a search's frame, stored under the key this request names.
  */
 function fetchRequest(request: IncomingMessage): Request {
   const { pathname, search } = new URL(request.url ?? "/", "http://target.invalid");
   const headers = new Headers();
-  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2)
-    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+  for (const [name, value] of Object.entries(request.headers))
+    for (const each of Array.isArray(value) ? value : value ? [value] : []) headers.append(name, each);
   return new Request(new URL(pathname + search, `http://${request.headers.host ?? "localhost"}`), { headers });
 }
 

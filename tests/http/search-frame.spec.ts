@@ -99,6 +99,17 @@ test("a burst of searches in a new state waits for one frame: none is rendered w
   for (const [n, answer] of answers.entries()) expect(answer.text).toContain(`burst ${n} albums`);
 });
 
+test("a search whose cookies come in two headers is filled in the state they name together", async () => {
+  const headers = ["Host", HOST, "Accept", "text/html", "Cookie", "theme=dark"];
+  headers.push("Cookie", `announcement-dismissed=two-headers-${Date.now()}`);
+  const path = "/search?q=albums";
+  const filled = await rawRequest(`${origin()}${path}`, { headers });
+  const whole = await rawRequest(`${reference.origin}${path}`, { headers });
+  expect(filled.headers["server-timing"]).toContain("search-frame");
+  expect(filled.text).toMatch(/<html[^>]* class="dark"/);
+  expect(filled.text).toBe(whole.text);
+});
+
 function origin(): string {
   return `http://127.0.0.1:${SERVERS.main}`;
 }

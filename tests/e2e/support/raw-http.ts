@@ -11,7 +11,8 @@ export interface RawResponse {
 
 export interface RawRequest {
   method?: string;
-  headers?: Record<string, string>;
+  /** By name, or as a flat list of names and values (Node's rawHeaders), which can repeat a header. */
+  headers?: Record<string, string> | string[];
   body?: string;
   /** TLS server name to send (SNI); the URL's host name unless told. */
   servername?: string;
@@ -33,7 +34,9 @@ export function rawRequest(
       target,
       {
         method,
-        headers: { "Accept-Encoding": "identity", ...headers },
+        headers: Array.isArray(headers)
+          ? ["Accept-Encoding", "identity", ...headers]
+          : { "Accept-Encoding": "identity", ...headers },
         family: 4,
         agent: false,
         rejectUnauthorized: false,
