@@ -258,6 +258,26 @@ test.describe("the search dialog", () => {
     await expect(results(page)).not.toHaveCount(0);
   });
 
+  test("Enter pressed in the same moment the results appear opens the first of them", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await expect(combobox(page)).toBeFocused();
+    // Enter goes in as soon as the first result is in the page, before anything else runs:
+    // a reader's key can land there too, and must not find no result marked.
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        const field = document.querySelector<HTMLInputElement>("dialog[data-search-dialog] input");
+        if (!field || !document.querySelector("dialog[data-search-dialog] [role=option]")) return;
+        observer.disconnect();
+        field.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await combobox(page).fill("reverse proxy");
+    await expect(page).toHaveURL(/\/docs\/user-guide\/deployment#reverse-proxy-and-tls$/);
+  });
+
   test("a typed '/' in a field stays in the field; ⌘K opens the dialog from it", async ({ page }) => {
     await page.goto("/search");
     await hydrated(page);

@@ -76,6 +76,14 @@ export default function SearchDialog({ onClose, takeTyped, reading, versions }: 
   const scope: SearchScope = { version: reading?.id ?? "", all };
   const resultsUrl = (text: string) => `/search?${searchQuery(text, scope, versions)}`;
   const { answer, status } = useInstantResults(query, scope, versions);
+  // New results mark their first hit, so Enter opens the best one. Marked while they render, not in
+  // an effect after: a key pressed as they appear would otherwise find none marked and open the
+  // results page instead.
+  const [markedFor, setMarkedFor] = useState(answer);
+  if (markedFor !== answer) {
+    setMarkedFor(answer);
+    setActive(answer && answer.hits.length > 0 ? 0 : -1);
+  }
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-results`;
@@ -118,9 +126,6 @@ export default function SearchDialog({ onClose, takeTyped, reading, versions }: 
       root.classList.remove("overflow-hidden");
     };
   }, [close, takeTyped]);
-
-  // New results mark their first hit, so Enter opens the best one.
-  useEffect(() => setActive(answer && answer.hits.length > 0 ? 0 : -1), [answer]);
 
   useEffect(() => {
     if (activeId) list.current?.querySelector(`[id="${activeId}"]`)?.scrollIntoView({ block: "nearest" });
