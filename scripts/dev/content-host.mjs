@@ -10,9 +10,8 @@
 // save changes, and asks before each request whether every change saved so far
 // is built (scripts/dev/content-channel.mjs).
 import net from "node:net";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
-import { watch } from "chokidar";
 import { CONTENT_SOCKET_ENV, readMessages, removeSocket, sendFrame, sendMessage } from "./content-channel.mjs";
 
 const root = process.cwd();
@@ -69,7 +68,6 @@ function startPipeline({ following }) {
   const waiting = new Map();
   let nextId = 0;
   const pipeline = {
-    files: new Set(),
     exited: false,
     following,
     refresh: () =>
@@ -97,8 +95,9 @@ function startPipeline({ following }) {
         waiting.get(message.id)?.();
         waiting.delete(message.id);
       } else if (message.type === "ready") {
-        pipeline.files = new Set(message.files);
         resolveReady(pipeline);
+      } else if (message.type === "code-changed") {
+        restartSoon();
       }
     });
     worker.on("error", (error) => {
@@ -130,7 +129,8 @@ function restartSoon() {
       log("the content pipeline changed: starting it again");
       try {
         const next = await startPipeline({ following: "none" });
-        const previous = current;
+        // A save while the first pipeline was getting ready: it is the one to replace.
+        const previous = current ?? (await started);
         previous.following = "none";
         next.following = "from whole";
         current = next;
@@ -180,8 +180,4 @@ for (const signal of ["SIGINT", "SIGTERM"])
 current = await started.catch((error) => {
   log(`the content pipeline failed to start: ${error?.stack ?? error}`);
   process.exit(1);
-});
-// chokidar rather than fs.watch, which loses files saved by rename (app/content/build/watch.server.ts).
-watch(join(root, "app"), { ignoreInitial: true, atomic: 50 }).on("all", (_event, path) => {
-  if (current.files.has(path)) restartSoon();
 });

@@ -2,9 +2,10 @@
 // (scripts/dev/content-host.mjs): app/content/build/live.server.ts compiles the content
 // and watches it, and every new state (content or problems) is posted to the
 // host, already serialised for the app server (scripts/dev/content-channel.mjs).
-// A change to the pipeline's code is picked up by starting a new worker, with
-// fresh modules.
+// A change to the pipeline's code is reported to the host, which starts a new
+// worker, with fresh modules.
 import { parentPort, workerData } from "node:worker_threads";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 import { encode } from "./content-channel.mjs";
@@ -18,6 +19,7 @@ register({
   },
 });
 const { LiveContent } = await import("../../app/content/build/live.server.ts");
+const { pollingNotice, watchFolders } = await import("../../app/content/build/watch.server.ts");
 
 const live = new LiveContent({
   root: workerData.root,
@@ -60,4 +62,15 @@ parentPort.on("message", async (message) => {
 });
 await live.refresh();
 await live.watch();
-parentPort.postMessage({ type: "ready", files: [...pipelineFiles] });
+// A save of the pipeline's own code: the content host starts a new worker, with fresh modules.
+await watchFolders(
+  [join(workerData.root, "app")],
+  (path) => {
+    if (pipelineFiles.has(path)) parentPort.postMessage({ type: "code-changed" });
+  },
+  {
+    onError: (error) => console.log(`[content] watching the pipeline's code failed: ${error?.message ?? error}`),
+    onPolling: (error) => console.log(`[content] ${pollingNotice("the pipeline's code", error)}`),
+  },
+);
+parentPort.postMessage({ type: "ready" });

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { SiteContent } from "../../app/content/types";
+import type { SearchDocument } from "../../app/search/types";
 import { CONTENT_SOCKET_ENV, encode, readMessages, sendMessage } from "../../scripts/dev/content-channel.mjs";
 import { applyContentDelta, type ContentMessage } from "../../scripts/dev/content-delta.mjs";
 
@@ -43,10 +44,15 @@ describe("the channel's frames", () => {
   });
 });
 
+/** What the content host printed, shown when a state does not come. */
+const hostLog: string[] = [];
+
 /** An app server as far as the content goes: connects, applies each state, asks for refreshes. */
 class Server {
   content: SiteContent | null = null;
   states = 0;
+  /** States that carried the content whole rather than as a delta. */
+  wholeStates = 0;
   private socket!: net.Socket;
   private refreshed = new Map<number, () => void>();
   private waiters: (() => void)[] = [];
@@ -64,6 +70,7 @@ class Server {
         if (this.states === 0 && content && !("whole" in content)) return;
         this.content = applyContentDelta(this.content, content);
         this.states += 1;
+        if (content && "whole" in content) this.wholeStates += 1;
         for (const wake of this.waiters.splice(0)) wake();
       } else if (message.type === "refreshed") this.refreshed.get(message.id!)?.();
     });
@@ -73,7 +80,10 @@ class Server {
   async until(check: (content: SiteContent) => boolean) {
     const deadline = Date.now() + 60_000;
     while (!(this.content && check(this.content))) {
-      assert.ok(Date.now() < deadline, "the state never came");
+      assert.ok(
+        Date.now() < deadline,
+        `the state never came (${this.states} state(s) received); the host printed:\n${hostLog.join("")}`,
+      );
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 500);
@@ -121,8 +131,10 @@ describe("the content host", () => {
     host = spawn(process.execPath, ["scripts/dev/content-host.mjs"], {
       cwd: root,
       env: { ...process.env, SITE_CONTENT_DIR: dir, [CONTENT_SOCKET_ENV]: socketPath },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    for (const stream of [host.stdout!, host.stderr!])
+      stream.on("data", (chunk: Buffer) => hostLog.push(chunk.toString()));
   });
   after(() => {
     for (const server of servers) server.close();
@@ -163,5 +175,27 @@ describe("the content host", () => {
     const [first] = servers;
     writeFileSync(page(), readFileSync(page(), "utf8").replace("The quoll paragraph.", "The bilby paragraph."));
     await first!.until((content) => html(content).includes("bilby"));
+  });
+
+  test("a save of the pipeline's own code starts it again, and every server gets the content whole", async () => {
+    const [first] = servers;
+    const before = { wholeStates: first!.wholeStates, content: first!.content };
+    // Touched, not changed: the new pipeline builds the same content.
+    const code = join(root, "app/content/build/watch.server.ts");
+    const now = new Date();
+    utimesSync(code, now, now);
+    await first!.until(() => first!.wholeStates > before.wholeStates);
+    assert.ok(hostLog.join("").includes("the content pipeline changed: starting it again"));
+    // The same content: pages, versions, redirects, and the search's documents (a save leaves
+    // blank ones in the old pipeline's index where its removed sections were, and adds the new ones last).
+    const { search: searchAfter, ...after } = first!.content!;
+    const { search: searchBefore, ...unchanged } = before.content!;
+    assert.deepEqual(after, unchanged);
+    const shown = (documents: SearchDocument[]) =>
+      documents.filter((document) => document.url !== "").sort((a, b) => a.url.localeCompare(b.url));
+    assert.deepEqual(shown(searchAfter.documents), shown(searchBefore.documents));
+    // The new pipeline follows saves as the old one did.
+    writeFileSync(page(), readFileSync(page(), "utf8").replace("The bilby paragraph.", "The dunnart paragraph."));
+    await first!.until((content) => html(content).includes("dunnart"));
   });
 });

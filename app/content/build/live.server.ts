@@ -7,7 +7,7 @@ import { compilePage, type CompiledBody } from "./compile.server";
 import type { ContentProblem, SourceLine } from "../problems";
 import { ContentError } from "./source.server";
 import type { SiteContent } from "../types";
-import { watchFolders } from "./watch.server";
+import { pollingNotice, watchFolders } from "./watch.server";
 
 // Content in development (`npm run dev`): the same build as `npm run
 // build:content`, run again in the dev server's content worker whenever a file under
@@ -215,6 +215,7 @@ export class LiveContent {
       {
         ignored: (path) => path === buildAssets || path.startsWith(buildAssets + sep),
         onError: (error) => this.log(`watching the content failed: ${error instanceof Error ? error.message : String(error)}`),
+        onPolling: (error) => this.log(pollingNotice("the content", error)),
       },
     );
     return async () => {
