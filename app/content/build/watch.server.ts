@@ -103,6 +103,7 @@ export async function watchFolders(
   };
 
   let scanned = false;
+  let closed = false;
   let current = start(false);
   let switching: Promise<void> | null = null;
   let switched = () => {};
@@ -117,8 +118,11 @@ export async function watchFolders(
       current = start(true);
       current.watcher.on("error", (pollError) => options.onError?.(pollError));
       await current.ready;
-      if (scanned) for (const folder of folders) onChange(folder);
+      // A file's first poll sets what later polls compare with, and a save before it goes unseen:
+      // watching counts from once that poll is done, and the folders are reported then.
+      await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
       switched();
+      if (scanned && !closed) for (const folder of folders) onChange(folder);
     })();
   });
   // A watcher closed before its first scan ended is never ready: then the polling watcher's scan is awaited.
@@ -127,6 +131,7 @@ export async function watchFolders(
   scanned = true;
   return {
     close: async () => {
+      closed = true;
       await switching;
       for (const timer of held.values()) clearTimeout(timer);
       await current.watcher.close();
