@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { apiAddress } from "~/api-reference/page-data.server";
 import { getSiteContent, pageKind } from "~/content/store.server";
 import { docsRedirect, pageInOtherCase } from "~/docs/route-data.server";
 import { RouteManifest, routeManifest, type ManifestRoute } from "./route-manifest.server";
@@ -66,6 +67,12 @@ export class KnownAddresses {
       // else under /docs/ is the not-found page, however many different addresses readers (or crawlers) try.
       if (segments[0] === "docs" && segments.length > 1)
         return docsRedirect(bare) === null && pageInOtherCase(bare) === null;
+      // The same for the API routes (/api/<version or tag>, /api/<version>/<tag>): the store knows every
+      // version's reference and its tags, and a random address there cost a whole render each.
+      if (segments[0] === "api" && (segments.length === 2 || segments.length === 3)) {
+        const [first, second] = bare.split("/").filter(Boolean).slice(1).map(decodeSegment);
+        return apiAddress(first, second) === null;
+      }
     } catch {
       return false; // no content to look in: leave the address to the app
     }

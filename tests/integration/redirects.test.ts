@@ -9,9 +9,11 @@ import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build/build.server";
 import { ContentError } from "../../app/content/content-error.server";
 import { writeSiteContent } from "../../app/content/build/store-file.server";
-import { SITE_CONTENT_FILE } from "../../app/content/store.server";
+import { apiSubpages, getSiteContent, SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
 import { KnownAddresses } from "../../app/http/known-addresses.server";
+import { APP_ROUTE_PLACES, manifestOf } from "../support/route-declarations";
+import { loader as apiLoader } from "../../app/route-loaders/api-reference.server";
 import { loader } from "../../app/route-loaders/docs-page.server";
 
 const root = join(import.meta.dirname, "../..");
@@ -143,6 +145,35 @@ describe("a renamed page keeps its old address", () => {
     known.learnRoutes({ root: { id: "root", path: "" }, catchAll: { id: "catchAll", parentId: "root", path: "*" } });
     assert.equal(known.isNotFound("/docs/Dev-Guide/Former"), false, "not the shared 404");
     assert.equal(known.isNotFound("/docs/dev-guide/Never-Was"), true);
+  });
+
+  test("under /api, exactly the addresses the API routes answer 404 share the stored 404", async () => {
+    const known = new KnownAddresses(join(dir, "public"));
+    known.learnRoutes(manifestOf(APP_ROUTE_PLACES));
+    const pages = getSiteContent().versions.flatMap((entry) =>
+      entry.api ? [entry.version.apiUrl, ...apiSubpages(entry.api)] : [],
+    );
+    assert.ok(pages.length > 6, `the fixture's references have pages: ${pages.join(", ")}`);
+    const misses = ["/api/nope", "/api/24.01.15/nope", "/api/nope/albums", "/api/%E2%9C%93", "/api/next/albums/x"];
+    const spelled = ["/api/Albums", "/api/24.05.08", "/api/24.05.08/albums", "/api/24.01.15/Albums", "/API/albums"];
+    for (const path of [...pages, ...misses, ...spelled]) {
+      const [first, tag, ...more] = path.split("/").slice(2).map(decodeURIComponent);
+      const status =
+        more.length > 0
+          ? 404 // no API route has a third part
+          : await apiLoader({
+              request: new Request(`http://docs.test${path}`),
+              params: { first, tag },
+              context: {},
+            }).then(
+              (response) => response.status,
+              (error: unknown) => (error as Response).status,
+            );
+      assert.equal(known.isNotFound(path), status === 404, `${path} answers ${status}`);
+    }
+    // A page's Markdown twin is the page's, a miss's is a miss.
+    assert.equal(known.isNotFound("/api/albums.md"), false);
+    assert.equal(known.isNotFound("/api/nope.md"), true);
   });
 
   test("an old address is not classed as a not-found address by the page cache", () => {

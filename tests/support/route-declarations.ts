@@ -101,6 +101,7 @@ export const APP_ROUTE_PLACES: Record<string, Omit<ManifestRoute, "module">> = {
   "routes/_index": { id: "routes/_index", parentId: "root", index: true },
   "routes/api._index": { id: "routes/api._index", parentId: "root", path: "api", index: true },
   "routes/api.$first": { id: "routes/api.$first", parentId: "root", path: "api/:first" },
+  "routes/api.$first_.$tag": { id: "routes/api.$first_.$tag", parentId: "root", path: "api/:first/:tag" },
   "routes/search": { id: "routes/search", parentId: "root", path: "search" },
   "routes/search[.]json": { id: "routes/search[.]json", parentId: "root", path: "search.json" },
   "routes/llms[.]txt": { id: "routes/llms[.]txt", parentId: "root", path: "llms.txt" },

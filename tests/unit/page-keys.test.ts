@@ -98,7 +98,9 @@ describe("addresses only the not-found page answers", () => {
       "/%E2%9C%93",
       "/guide/unknown-page",
       "/x/llms.txt/more",
+      // This pack has no API reference: no address below /api is a page (tests/integration/redirects.test.ts has one).
       "/api/a/b",
+      "/api/next",
       "/docs/anything/below",
       "/docs/guide/b.md",
       "/docs/next/guide/b",
@@ -106,8 +108,7 @@ describe("addresses only the not-found page answers", () => {
       assert.equal(known.isNotFound(path), true, path);
     }
     // A route with a parameter answers its own shape of address only, not everything below "/".
-    for (const path of ["/api/next", "/next/llms.txt", "/anything/LLMS.txt"])
-      assert.equal(known.isNotFound(path), false, path);
+    for (const path of ["/next/llms.txt", "/anything/LLMS.txt"]) assert.equal(known.isNotFound(path), false, path);
     for (const path of [
       "/",
       "/api",
