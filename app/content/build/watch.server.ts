@@ -107,7 +107,7 @@ export async function watchFolders(
   let current = start(false);
   let switching: Promise<void> | null = null;
   let switched = () => {};
-  const polling = new Promise<void>((resolve) => (switched = resolve));
+  const pollingReady = new Promise<void>((resolve) => (switched = resolve));
   current.watcher.on("error", (error) => {
     if (!isWatchLimit(error)) return options.onError?.(error);
     if (switching) return;
@@ -126,7 +126,7 @@ export async function watchFolders(
     })();
   });
   // A watcher closed before its first scan ended is never ready: then the polling watcher's scan is awaited.
-  await Promise.race([current.ready, polling]);
+  await Promise.race([current.ready, pollingReady]);
   await switching;
   scanned = true;
   return {
