@@ -17,6 +17,43 @@ const MATCHES_KEPT = 2000;
 /** A route as Remix's matcher takes it. */
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
+/**
+ * The first segment a route's path asks for, lower-cased; null when it may
+ * match any first segment (no path of its own, a parameter, an optional
+ * segment or a splat).
+ */
+function staticFirstSegment(path: string | undefined): string | null {
+  const first = (path ?? "").replace(/^\/+/, "").split("/")[0]!;
+  return first === "" || first.startsWith(":") || first.includes("*") || first.endsWith("?")
+    ? null
+    : first.toLowerCase();
+}
+
+/**
+ * The tree cut down, for each first segment a route names, to the top
+ * routes' children that can match a path starting with it: Remix's matcher
+ * flattens, ranks and compiles every route it is given on each call, and most
+ * of them cannot match. Those left keep their order, so ranking and ties
+ * come out as over the whole tree. Only a tree with one top route of no path
+ * (the root) is cut; null otherwise.
+ */
+function treesByFirstSegment(tree: RouteObject[]): { named: Map<string, RouteObject[]>; other: RouteObject[] } | null {
+  const [root] = tree;
+  if (tree.length !== 1 || !root || root.index || (root.path ?? "") !== "") return null;
+  const children = root.children ?? [];
+  const keys = new Set(children.map((child) => staticFirstSegment(child.path)).filter((key) => key !== null));
+  const cut = (key: string | null) => [
+    {
+      ...root,
+      children: children.filter((child) => {
+        const first = staticFirstSegment(child.path);
+        return first === null || first === key;
+      }),
+    },
+  ];
+  return { named: new Map([...keys].map((key) => [key, cut(key)])), other: cut(null) };
+}
+
 /** The full inputs of the routes an address matches, root first. */
 export type AddressInputs = Required<RouteInputs>;
 
@@ -29,13 +66,14 @@ export type AddressInputs = Required<RouteInputs>;
  */
 export class RouteManifest {
   private tree: RouteObject[] | null = null;
+  private cutTrees: ReturnType<typeof treesByFirstSegment> = null;
   private inputs = new Map<string, RouteInputs>();
   /** Each route's path pattern ("api/:first"), by id; none for a route without one (the root). */
   private paths = new Map<string, string>();
   private undeclared: string[] = [];
   private catchAll: string | null = null;
-  // matchRoutes flattens and ranks every route on each call (about 0.1 ms here); the page cache matches
-  // each request's path once or twice, so recent paths keep their match. Bounded: any path can be asked for.
+  // matchRoutes flattens and ranks every route it is given on each call; the page cache matches each
+  // request's path once or twice, so recent paths keep their match. Bounded: any path can be asked for.
   private recent = new Lru<string, string[] | null>(MATCHES_KEPT);
   private merged = new Map<string, AddressInputs | null>();
 
@@ -69,6 +107,7 @@ export class RouteManifest {
             : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: children(route.id) },
         );
     this.tree = children(undefined);
+    this.cutTrees = treesByFirstSegment(this.tree);
     const root = entries.find((route) => route.parentId === undefined);
     this.catchAll = entries.find((route) => route.parentId === root?.id && route.path === "*")?.id ?? null;
   }
@@ -78,9 +117,16 @@ export class RouteManifest {
     if (!this.tree) return null;
     const kept = this.recent.get(pathname);
     if (kept !== undefined) return kept;
-    const chain = matchRoutes(this.tree, pathname)?.map((match) => match.route.id!) ?? null;
+    const chain = matchRoutes(this.treeFor(pathname), pathname)?.map((match) => match.route.id!) ?? null;
     this.recent.set(pathname, chain);
     return chain;
+  }
+
+  /** The routes that can match `pathname`: those for its first segment, or all when it is percent-encoded (Remix decodes it). */
+  private treeFor(pathname: string): RouteObject[] {
+    const first = pathname.replace(/^\/+/, "").split("/")[0]!;
+    if (!this.cutTrees || first.includes("%")) return this.tree!;
+    return this.cutTrees.named.get(first.toLowerCase()) ?? this.cutTrees.other;
   }
 
   /**
