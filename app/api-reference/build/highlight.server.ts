@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { visit } from "unist-util-visit";
-import { CODE_THEMES } from "~/content/build/compile.server";
+import { PRETTY_CODE_OPTIONS } from "~/content/build/highlighter.server";
 import { rehypeCodeCopy } from "~/content/build/plugins/code-copy.server";
 import { rehypeCompactCode } from "~/content/build/plugins/compact-code.server";
 
@@ -15,7 +15,7 @@ import { rehypeCompactCode } from "~/content/build/plugins/compact-code.server";
 let prettyCode: Promise<(tree: Root) => Promise<void>> | undefined;
 const transformer = async () => {
   const { default: rehypePrettyCode } = await import("rehype-pretty-code");
-  return rehypePrettyCode({ theme: CODE_THEMES, keepBackground: false, defaultLang: { block: "text" } }) as (
+  return rehypePrettyCode(PRETTY_CODE_OPTIONS) as (
     tree: Root,
   ) => Promise<void>;
 };

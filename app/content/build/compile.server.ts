@@ -4,6 +4,7 @@ import { toString as hastToString } from "hast-util-to-string";
 import type { Node } from "unist";
 import type { DiagramData } from "~/components/diagrams/data";
 import { KNOWN_COMPONENT_NAMES, mdxComponentsFor, versionlessComponents } from "./mdx-components";
+import { PRETTY_CODE_OPTIONS } from "./highlighter.server";
 import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
 import { rehypeCompactCode } from "./plugins/compact-code.server";
@@ -31,9 +32,6 @@ export interface CompiledBody extends PageOutline {
   links: CollectedLink[];
   warnings: ContentWarning[];
 }
-
-// The high-contrast GitHub themes: every token colour meets 4.5:1 on our code backgrounds.
-export const CODE_THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" } as const;
 
 const ANCHOR_ICON = {
   type: "element" as const,
@@ -155,7 +153,7 @@ export async function compilePage(
         ];
         options.rehypePlugins = [
           ...(options.rehypePlugins ?? []),
-          [rehypePrettyCode, { theme: CODE_THEMES, keepBackground: false, defaultLang: { block: "text" } }],
+          [rehypePrettyCode, PRETTY_CODE_OPTIONS],
           rehypeSlug,
           [rehypeCollectOutline, outline],
           [
