@@ -96,6 +96,8 @@ test("parameters, optional segments, splats, layouts without a path and case-sen
     { id: "home", parentId: "root", index: true },
     { id: "lang", parentId: "root", path: ":lang?/guide" },
     { id: "guide", parentId: "root", path: "guide" },
+    { id: "old", parentId: "root", path: "old?/page" },
+    { id: "page", parentId: "root", path: "page" },
     { id: "layout", parentId: "root" },
     { id: "inside", parentId: "layout", path: "inside/:id" },
     { id: "exact", parentId: "root", path: "Exact", caseSensitive: true },
