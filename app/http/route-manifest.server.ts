@@ -17,13 +17,21 @@ const MATCHES_KEPT = 2000;
 /** A route as Remix's matcher takes it. */
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
+/** A path's first segment, leading slashes aside ("" for none). */
+function firstSegment(path: string): string {
+  const start = path.search(/[^/]/);
+  if (start === -1) return "";
+  const end = path.indexOf("/", start);
+  return path.slice(start, end === -1 ? undefined : end);
+}
+
 /**
  * The first segment a route's path asks for, lower-cased; null when it may
  * match any first segment (no path of its own, a parameter, an optional
  * segment or a splat).
  */
 function staticFirstSegment(path: string | undefined): string | null {
-  const first = (path ?? "").replace(/^\/+/, "").split("/")[0]!;
+  const first = firstSegment(path ?? "");
   return first === "" || first.startsWith(":") || first.includes("*") || first.endsWith("?")
     ? null
     : first.toLowerCase();
@@ -124,7 +132,7 @@ export class RouteManifest {
 
   /** The routes that can match `pathname`: those for its first segment, or all when it is percent-encoded (Remix decodes it). */
   private treeFor(pathname: string): RouteObject[] {
-    const first = pathname.replace(/^\/+/, "").split("/")[0]!;
+    const first = firstSegment(pathname);
     if (!this.cutTrees || first.includes("%")) return this.tree!;
     return this.cutTrees.named.get(first.toLowerCase()) ?? this.cutTrees.other;
   }
