@@ -13,11 +13,10 @@
 import { createReadStream } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
-import net from "node:net";
 // The names the app shares, built from app/http/guard-contract.ts by scripts/dev/start.mjs.
 import { LIVE_CONTENT } from "../../.dev/guard-contract.mjs";
 import { vendorScripts } from "../lib/vendor-scripts.mjs";
-import { CONTENT_SOCKET_ENV, readMessages, sendMessage } from "./content-channel.mjs";
+import { CONTENT_SOCKET_ENV, connectToHost, readMessages, sendMessage } from "./content-channel.mjs";
 import { applyContentDelta } from "./content-delta.mjs";
 
 const CONTENT_EVENTS = "/__live-content";
@@ -25,27 +24,6 @@ const HEARTBEAT_MS = 15_000;
 
 /** How long the app server waits for the content host's socket, which it opens as it starts. */
 const CONNECT_LIMIT_MS = 30_000;
-
-/** A connection to the content host, tried again while its socket is not open yet. */
-async function connected(socketPath) {
-  const deadline = Date.now() + CONNECT_LIMIT_MS;
-  for (;;) {
-    try {
-      return await new Promise((resolveConnected, rejectConnected) => {
-        const socket = net.connect(socketPath);
-        socket.once("connect", () => {
-          socket.off("error", rejectConnected);
-          resolveConnected(socket);
-        });
-        socket.once("error", rejectConnected);
-      });
-    } catch (error) {
-      if (Date.now() > deadline || !["ENOENT", "ECONNREFUSED"].includes(error.code))
-        throw new Error(`the content host is not reachable at ${socketPath}: ${error.message}`, { cause: error });
-      await new Promise((resolveLater) => setTimeout(resolveLater, 100));
-    }
-  }
-}
 
 /**
  * The live content as the server build (through `current()`) and the browsers
@@ -60,7 +38,7 @@ class LiveSite {
 
   /** Resolves with the first state, once connected to the content host. */
   async start(socketPath) {
-    const socket = await connected(socketPath);
+    const socket = await connectToHost(socketPath, CONNECT_LIMIT_MS);
     this.socket = socket;
     socket.once("close", () => {
       // The host only stops with the dev server: requests keep the last content.

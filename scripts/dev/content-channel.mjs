@@ -5,6 +5,7 @@
 // a local socket. The content worker serialises its states itself, so the host
 // passes their bytes on without reading them.
 import { rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
@@ -21,6 +22,33 @@ export const contentSocketPath = (pid) =>
 /** Removes a socket file left behind (a named pipe goes with its server). */
 export function removeSocket(path) {
   if (process.platform !== "win32") rmSync(path, { force: true });
+}
+
+/**
+ * A connection to the content host at `socketPath`, tried again every 100 ms
+ * for `limitMs` while its socket is not there or not accepting yet: the host
+ * opens it as it starts, and a process started beside it can be first.
+ *
+ * @returns {Promise<import("node:net").Socket>}
+ */
+export async function connectToHost(socketPath, limitMs) {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    try {
+      return await new Promise((resolveConnected, rejectConnected) => {
+        const socket = net.connect(socketPath);
+        socket.once("connect", () => {
+          socket.off("error", rejectConnected);
+          resolveConnected(socket);
+        });
+        socket.once("error", rejectConnected);
+      });
+    } catch (error) {
+      if (Date.now() > deadline || !["ENOENT", "ECONNREFUSED"].includes(error.code))
+        throw new Error(`the content host is not reachable at ${socketPath}: ${error.message}`, { cause: error });
+      await new Promise((resolveLater) => setTimeout(resolveLater, 100));
+    }
+  }
 }
 
 const LENGTH_BYTES = 4;

@@ -1,13 +1,19 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { SiteContent } from "../../app/content/types";
 import type { SearchDocument } from "../../app/search/types";
-import { CONTENT_SOCKET_ENV, encode, readMessages, sendMessage } from "../../scripts/dev/content-channel.mjs";
+import {
+  CONTENT_SOCKET_ENV,
+  connectToHost,
+  encode,
+  readMessages,
+  sendMessage,
+} from "../../scripts/dev/content-channel.mjs";
 import { applyContentDelta, type ContentMessage } from "../../scripts/dev/content-delta.mjs";
 
 // `npm run dev` compiles the content in a process of its own, started beside
@@ -44,8 +50,19 @@ describe("the channel's frames", () => {
   });
 });
 
-/** What the content host printed, shown when a state does not come. */
+/** What the content host printed. */
 const hostLog: string[] = [];
+
+/**
+ * The host's log for a failure message, with the lines every build repeats
+ * (each page compiled, the fixture's deliberate warnings) left out, so that
+ * what matters (states ready, restarts, polling, errors) ends the message.
+ */
+function hostDigest(): string {
+  const lines = hostLog.join("").split("\n").filter(Boolean);
+  const kept = lines.filter((line) => !/^\[content\] (warning: |compiled )/.test(line));
+  return `the host printed ${lines.length} line(s); all but the ${lines.length - kept.length} per-page ones:\n${kept.join("\n")}`;
+}
 
 /** An app server as far as the content goes: connects, applies each state, asks for refreshes. */
 class Server {
@@ -58,11 +75,8 @@ class Server {
   private waiters: (() => void)[] = [];
 
   async connect(socketPath: string) {
-    this.socket = net.connect(socketPath);
-    await new Promise<void>((resolve, reject) => {
-      this.socket.once("connect", resolve);
-      this.socket.once("error", reject);
-    });
+    // As the app server does: the host's socket appears as it starts, and accepts a moment later.
+    this.socket = await connectToHost(socketPath, 120_000);
     readMessages(this.socket, (message: { type: string; id?: number; state?: { content: ContentMessage | null } }) => {
       if (message.type === "state") {
         const content = message.state!.content;
@@ -76,13 +90,13 @@ class Server {
     });
   }
 
-  /** Resolves once a state makes `check` true. */
-  async until(check: (content: SiteContent) => boolean) {
-    const deadline = Date.now() + 60_000;
+  /** Resolves once a state makes `check` true; `what` names it if none does in time. */
+  async until(what: string, check: (content: SiteContent) => boolean, limitMs = 60_000) {
+    const deadline = Date.now() + limitMs;
     while (!(this.content && check(this.content))) {
       assert.ok(
         Date.now() < deadline,
-        `the state never came (${this.states} state(s) received); the host printed:\n${hostLog.join("")}`,
+        `${hostDigest()}\n${what}: no state in ${limitMs / 1000} s brought it (${this.states} state(s) received)`,
       );
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
@@ -112,16 +126,26 @@ describe("the content host", () => {
   const html = (content: SiteContent) => content.pages["/docs/guide/first"]?.html ?? "";
 
   const connect = async () => {
-    const deadline = Date.now() + 120_000;
-    while (!existsSync(socketPath)) {
-      assert.ok(Date.now() < deadline, "the host never listened");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     const server = new Server();
     await server.connect(socketPath);
     servers.push(server);
     return server;
   };
+  /** The server that stays connected throughout: each test may be the first to need it. */
+  let follower: Promise<Server> | null = null;
+  const following = () =>
+    (follower ??= connect().then(async (server) => {
+      // The first state waits for the whole first build, on a machine running other tests too.
+      await server.until("the first content", (content) => html(content).includes(" paragraph."), 120_000);
+      return server;
+    }));
+  /** Saves the page with its paragraph naming `word`, whatever an earlier test left there. */
+  const save = (word: string) => {
+    const text = readFileSync(page(), "utf8");
+    assert.match(text, /The \w+ paragraph\./);
+    writeFileSync(page(), text.replace(/The \w+ paragraph\./, `The ${word} paragraph.`));
+  };
+  const saved = (word: string) => (content: SiteContent) => html(content).includes(`The ${word} paragraph.`);
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), "content-host-"));
@@ -143,65 +167,67 @@ describe("the content host", () => {
   });
 
   test("a server connecting gets the whole content, then each save", async () => {
-    const first = await connect();
-    await first.until((content) => html(content).includes("summary paragraph"));
-    writeFileSync(page(), readFileSync(page(), "utf8").replace("The summary paragraph.", "The wombat paragraph."));
-    await first.until((content) => html(content).includes("wombat"));
+    const first = await following();
+    assert.ok(html(first.content!).includes("The summary paragraph."), "the page as the fixture has it");
+    save("wombat");
+    await first.until("the save of wombat", saved("wombat"));
     assert.ok(first.states >= 2, "the save came as a state of its own");
   });
 
   test("a server connecting after saves gets the same content as one that saw them", async () => {
-    const [first] = servers;
-    writeFileSync(page(), readFileSync(page(), "utf8").replace("The wombat paragraph.", "The numbat paragraph."));
-    await first!.until((content) => html(content).includes("numbat"));
+    const first = await following();
+    save("numbat");
+    await first.until("the save of numbat", saved("numbat"));
     const late = await connect();
-    await late.until((content) => html(content).includes("numbat"));
-    assert.deepEqual(late.content, first!.content);
+    await late.until("numbat, for a server connecting after the save", saved("numbat"));
+    assert.deepEqual(late.content, first.content);
   });
 
   test("a refresh is answered, after the content it waited for", async () => {
-    const [first] = servers;
-    writeFileSync(page(), readFileSync(page(), "utf8").replace("The numbat paragraph.", "The quoll paragraph."));
-    await first!.until((content) => html(content).includes("quoll"));
-    await first!.refresh(1);
-    await first!.refresh(2);
-    assert.ok(html(first!.content!).includes("quoll"));
+    const first = await following();
+    save("quoll");
+    await first.until("the save of quoll", saved("quoll"));
+    await first.refresh(1);
+    await first.refresh(2);
+    assert.ok(saved("quoll")(first.content!));
   });
 
   test("a server that goes away leaves the others served", async () => {
+    const first = await following();
     const gone = await connect();
-    await gone.until((content) => html(content).includes("quoll"));
+    await gone.until("the content, for a server about to go", (content) => html(content).includes(" paragraph."));
     gone.close();
-    const [first] = servers;
-    writeFileSync(page(), readFileSync(page(), "utf8").replace("The quoll paragraph.", "The bilby paragraph."));
-    await first!.until((content) => html(content).includes("bilby"));
+    save("bilby");
+    await first.until("the save of bilby, after a server went away", saved("bilby"));
   });
 
   test("a save of the pipeline's own code starts it again, and every server gets the content whole", async () => {
-    const [first] = servers;
-    const before = first!.content;
+    const first = await following();
+    save("potoroo");
+    await first.until("the save of potoroo", saved("potoroo"));
+    const before = first.content!;
     // Touched, not changed: the new pipeline builds the same content.
     const code = join(root, "app/content/build/watch.server.ts");
     const now = new Date();
     utimesSync(code, now, now);
     const deadline = Date.now() + 60_000;
     while (!hostLog.join("").includes("the content pipeline changed: starting it again")) {
-      assert.ok(Date.now() < deadline, `the pipeline was not started again; the host printed:\n${hostLog.join("")}`);
+      assert.ok(Date.now() < deadline, `${hostDigest()}\nthe pipeline was not started again`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // The new pipeline takes over with a whole state, seconds after the line (its worker starts first).
-    const wholeStates = first!.wholeStates;
-    await first!.until(() => first!.wholeStates > wholeStates);
+    const wholeStates = first.wholeStates;
+    await first.until("a whole state from the new pipeline", () => first.wholeStates > wholeStates);
     // The same content: pages, versions, redirects, and the search's documents (a save leaves
     // blank ones in the old pipeline's index where its removed sections were, and adds the new ones last).
-    const { search: searchAfter, ...after } = first!.content!;
-    const { search: searchBefore, ...unchanged } = before!;
+    const { search: searchAfter, ...after } = first.content!;
+    const { search: searchBefore, ...unchanged } = before;
     assert.deepEqual(after, unchanged);
     const shown = (documents: SearchDocument[]) =>
       documents.filter((document) => document.url !== "").sort((a, b) => a.url.localeCompare(b.url));
     assert.deepEqual(shown(searchAfter.documents), shown(searchBefore.documents));
     // The new pipeline follows saves as the old one did.
-    writeFileSync(page(), readFileSync(page(), "utf8").replace("The bilby paragraph.", "The dunnart paragraph."));
-    await first!.until((content) => html(content).includes("dunnart"));
+    save("dunnart");
+    await first.until("the save of dunnart, after the restart", saved("dunnart"));
   });
 });
