@@ -7,11 +7,13 @@ import { INDEX_OPTIONS, INDEXED_FIELDS, SEARCH_INDEX_FORMAT, type IndexedFields 
 import { decodeTerm, inMemorySource, type TermLists, type VersionSource } from "./parts";
 import {
   BM25,
+  type Expansion,
   EXPANSION_WEIGHTS,
   expansionOf,
   type MatchDetails,
   type Matches,
   scoreQuery,
+  type TermSpec,
   VersionStats,
 } from "./scoring.server";
 import { cleanQuery, queryTerms, spacedWords } from "./text";
@@ -42,6 +44,8 @@ const FUZZY_MIN_LENGTH = 4;
 const MAX_FUZZY = 2;
 /** Prefix and fuzzy expansion of very long terms costs time and finds nothing useful. */
 const EXPAND_MAX_LENGTH = 30;
+/** Expansions kept across versions, by their estimated heap: a term's take 1.7 KB on average at 10,000 pages, 2.6 KB at most. */
+const EXPANSION_BYTES = 1024 * 1024;
 
 const single = (text: string) => [text];
 const same = (term: string) => term;
@@ -180,6 +184,13 @@ export class SearchCaches {
   /** By documentBase + id: numbers, which a Map hashes faster than strings (a search reads hundreds). */
   readonly documents: Lru<number, KeptDocument>;
   readonly postings: Lru<string, TermLists>;
+  /**
+   * Query terms' expansions in the dictionary, by version and term spec: the
+   * words of a query typed letter by letter, and common words, come again and
+   * again, and finding a term's typos walks the dictionary (a tenth of a
+   * search at 10,000 pages).
+   */
+  readonly expansions = new Lru<string, Expansion>(EXPANSION_BYTES);
   private readonly versions = new Map<string, number>();
 
   /** What `version`'s document ids are added to for their keys in `documents`: the same each time it is loaded. */
@@ -348,9 +359,23 @@ export class VersionIndex {
       prefix,
       fuzzy,
     }));
-    const expansions = specs.map((spec) => expansionOf(spec, this.dictionary, MAX_FUZZY));
+    const expansions = specs.map((spec) => this.expansionOf(spec, passing));
     const lists = this.listsOf(new Set(expansions.flatMap((expansion) => expansion.map(([term]) => term))), passing);
     return scoreQuery(specs, expansions, (term) => lists.get(term)!, this.stats, new Set(compounds));
+  }
+
+  /** The index terms `spec` matches, kept for the next query that has it. */
+  private expansionOf(spec: TermSpec, passing: boolean): Expansion {
+    const key = `${this.version}\u0000${spec.term}\u0000${spec.prefix}\u0000${spec.fuzzy}`;
+    let expansion = this.caches.expansions.get(key);
+    if (expansion === undefined) {
+      expansion = expansionOf(spec, this.dictionary, MAX_FUZZY);
+      // Its terms' characters (two bytes each) and an entry's arrays, roughly.
+      const weight = key.length * 2 + expansion.reduce((sum, [term]) => sum + term.length * 2 + 48, 64);
+      if (passing) this.caches.expansions.setIfRoom(key, expansion, weight);
+      else this.caches.expansions.set(key, expansion, weight);
+    }
+    return expansion;
   }
 
   /** Whether a section holds one of `compounds` as a token of its own. */

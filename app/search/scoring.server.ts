@@ -8,7 +8,6 @@
 // tests/integration/search-postings.test.ts compares every score, term and
 // order with MiniSearch over the whole index.
 import type { AsPlainObject } from "minisearch";
-import { indexInSorted } from "~/lib/sorted";
 import type { TermDictionary } from "./dictionary.server";
 import type { FieldPostings, TermLists } from "./parts";
 
@@ -25,9 +24,24 @@ export interface TermSpec {
   fuzzy: number | false;
 }
 
-/** Whether a term's postings in one field hold section `doc`. */
+/**
+ * Whether a term's postings in one field hold section `doc`. Its own search
+ * over the section numbers rather than the shared indexInSorted: the
+ * dictionary calls that one on strings, which makes its element reads
+ * generic, and this runs for every expansion of every section a search shows.
+ */
 function holds(list: FieldPostings | undefined, doc: number): boolean {
-  return list !== undefined && indexInSorted(list.docs, doc) !== -1;
+  if (list === undefined) return false;
+  const { docs } = list;
+  // Halving the range whose first entry is the last one not above `doc`.
+  let base = 0;
+  let size = docs.length;
+  while (size > 1) {
+    const half = size >> 1;
+    if (docs[base + half]! <= doc) base += half;
+    size -= half;
+  }
+  return size === 1 && docs[base] === doc;
 }
 
 /** What MiniSearch reports of one matching section: its matched index terms (and in which fields), and the query terms they came from. */
@@ -100,7 +114,7 @@ export class VersionStats {
 }
 
 /** A query term's expansions in the index, in the order MiniSearch scores them, each with its weight. */
-type Expansion = [term: string, weight: number][];
+export type Expansion = [term: string, weight: number][];
 
 /** The index terms a term spec matches, in MiniSearch's order: the term itself, its prefix extensions, then its fuzzy neighbours. */
 export function expansionOf(spec: TermSpec, dictionary: TermDictionary, maxFuzzy: number): Expansion {
@@ -163,20 +177,31 @@ export class Matches {
     return this.specs.reduce((bits, spec, i) => (terms.includes(spec.term) ? bits | (1 << i) : bits), 0);
   }
 
+  /** Each spec's expansions with their postings, looked up at this query's first details(). */
+  private expansionLists: { term: string; lists: TermLists }[][] | null = null;
+
   /** What MiniSearch's result for section `doc` would report: the index terms matched, per field, merged over query terms as its "OR" merges them. */
   details(doc: number): MatchDetails {
+    this.expansionLists ??= this.expansions.map((expansion) =>
+      expansion.map(([term]) => ({ term, lists: this.listsOf(term) })),
+    );
+    const { fields } = this.stats;
     const match: Record<string, string[]> = {};
     const queryTerms: string[] = [];
-    this.specs.forEach((spec, i) => {
-      if (!(this.mask[doc]! & (1 << i))) return;
-      queryTerms.push(spec.term);
-      const own: Record<string, string[]> = {};
-      for (const [term] of this.expansions[i]!) {
-        const lists = this.listsOf(term);
-        for (const field of this.stats.fields) if (holds(lists[field.id], doc)) (own[term] ??= []).push(field.name);
+    const bits = this.mask[doc]!;
+    for (let i = 0; i < this.specs.length; i += 1) {
+      if (!(bits & (1 << i))) continue;
+      queryTerms.push(this.specs[i]!.term);
+      // A term expanded from two query terms reports the later one's fields, in the place it first had.
+      for (const { term, lists } of this.expansionLists[i]!) {
+        let held: string[] | null = null;
+        for (let f = 0; f < fields.length; f += 1) {
+          const field = fields[f]!;
+          if (holds(lists[field.id], doc)) (held ??= []).push(field.name);
+        }
+        if (held) match[term] = held;
       }
-      Object.assign(match, own);
-    });
+    }
     return { terms: Object.keys(match), queryTerms, match };
   }
 }

@@ -82,6 +82,30 @@ describe("postings read per query", () => {
     assert.ok(matched > 120, `${matched} queries found something`);
   });
 
+  test("a query term's expansions are kept per version: versions sharing caches answer as each alone", () => {
+    const parts = versionParts(content.search);
+    assert.equal(parts.length, 2);
+    const vocabulary = (p: VersionSearchData) => new Set(p.index.index.map(([term]) => term));
+    const [one, other] = parts.map(vocabulary) as [Set<string>, Set<string>];
+    // Words only one version holds: their expansions differ from one version to the other.
+    const apart = [...one, ...other].filter((term) => /^[a-z]{4,}$/.test(term) && one.has(term) !== other.has(term));
+    assert.ok(apart.length > 5, `${apart.length} words in one version only`);
+    const answer = (index: VersionIndex, text: string) => {
+      const { words, compounds } = queryTerms(text);
+      const matches = index.find(words, compounds);
+      return matches.seen.map((doc) => [matches.stats.ids[doc], matches.score[doc], matches.details(doc)]);
+    };
+    const shared = new SearchCaches(0, 0);
+    const indexes = parts.map((p) => VersionIndex.load(inMemorySource(p), shared));
+    const alone = parts.map((p) => VersionIndex.load(inMemorySource(p), new SearchCaches(0, 0)));
+    for (const text of [...apart.slice(0, 40), ...queries().slice(40, 80)])
+      for (const order of [
+        [0, 1],
+        [1, 0],
+      ])
+        for (const v of order) assert.deepEqual(answer(indexes[v]!, text), answer(alone[v]!, text), `${text} in ${v}`);
+  });
+
   test("the dictionary finds the prefix extensions and typos MiniSearch's radix tree finds, in its order", () => {
     const terms = part.index.index.map(([term]) => term);
     const tree = new SearchableMap<number>();
