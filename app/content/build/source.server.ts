@@ -3,6 +3,7 @@ import { join, relative, sep } from "node:path";
 import { closest } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { ContentError } from "../content-error.server";
+import { plainFrontmatter } from "./plain-frontmatter.server";
 
 export interface PageFrontmatter {
   title: string;
@@ -59,10 +60,8 @@ function fileLine(yaml: string, offset: number): { line: number; column: number 
   return { line: before.length + 1, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
-function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatter; body: string; offset: number } {
-  const match = raw.match(FRONTMATTER);
-  if (!match) throw new ContentError(sourcePath, 1, 1, "missing front matter (--- title ---)");
-  const yaml = match[1] ?? "";
+/** The front matter as YAML reads it, its mistakes placed in the file. */
+function parsedFrontmatter(yaml: string, sourcePath: string): unknown {
   const document = parseDocument(yaml, { prettyErrors: false });
   const [yamlError] = document.errors;
   if (yamlError) {
@@ -70,7 +69,14 @@ function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatt
     const { line, column } = fileLine(yaml, yamlError.pos[0]);
     throw new ContentError(sourcePath, line, column, `invalid front matter: ${yamlError.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`);
   }
-  const data: unknown = document.toJS();
+  return document.toJS();
+}
+
+function readFrontmatter(raw: string, sourcePath: string): { data: PageFrontmatter; body: string; offset: number } {
+  const match = raw.match(FRONTMATTER);
+  if (!match) throw new ContentError(sourcePath, 1, 1, "missing front matter (--- title ---)");
+  const yaml = match[1] ?? "";
+  const data = plainFrontmatter(yaml) ?? parsedFrontmatter(yaml, sourcePath);
   if (data !== null && data !== undefined && (typeof data !== "object" || Array.isArray(data))) {
     throw new ContentError(sourcePath, 2, 1, `front matter must be "key: value" lines`);
   }
