@@ -187,7 +187,7 @@ export class SearchCaches {
   /**
    * Query terms' expansions in the dictionary, by version and term spec: the
    * words of a query typed letter by letter, and common words, come again and
-   * again, and finding a term's typos walks the dictionary (a tenth of a
+   * again, and finding a term's typos walks the dictionary (7 % of a
    * search at 10,000 pages).
    */
   readonly expansions = new Lru<string, Expansion>(EXPANSION_BYTES);

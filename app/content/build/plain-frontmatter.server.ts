@@ -1,7 +1,7 @@
 // Front matter is nearly always a few `key: value` lines. YAML's parser builds
 // a whole document (nodes, ranges, tags) for each, and a build reads every
 // page's front matter: 1.2 s of the 14 s a build of 10,000 pages took after
-// one page was edited (bench/scale.md). Lines whose meaning YAML could not
+// one page was edited (docs/decisions/056). Lines whose meaning YAML could not
 // take any other way are read here; anything else, or anything doubtful, is
 // left to the parser (source.server.ts), which also reports the mistakes.
 
