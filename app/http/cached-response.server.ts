@@ -5,7 +5,7 @@ import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { VERSION_COOKIE, versionCookieKey } from "~/lib/version-cookie";
 import { cleanQuery } from "~/search/text";
-import { encodedBody, uncompressedBody } from "./compression.server";
+import { encodedBody, formReady, uncompressedBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";
 import { knownAddresses } from "./known-addresses.server";
 import { PageCache, type Bytes, type CachedPage } from "./page-cache.server";
@@ -159,6 +159,7 @@ export function storeBytes(representation: Omit<Representation, "body"> & { body
     status: representation.status,
     headers: Object.entries(representation.headers),
     body: representation.body,
+    length: representation.body.length,
     encoded: {},
     uses: 0,
     // The hash of the bytes: the text's is the same, and hashing text would encode it a second time.
@@ -218,6 +219,17 @@ export function respondFromStore(request: Request, page: CachedPage, key: string
   return new Response(body, { status, headers });
 }
 
+/**
+ * respondFromStore once the form its answer needs is made: for a large body,
+ * off the event loop (formReady in compression.server.ts), so that a
+ * multi-megabyte file holds no other reader up.
+ */
+async function respondWhenReady(request: Request, page: CachedPage, key: string | null): Promise<Response> {
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  await formReady(page, encoding, () => key && pageCache.resize(key, page));
+  return respondFromStore(request, page, key);
+}
+
 /** Answers being produced, by key: requests for the same page that arrive meanwhile wait for that one. */
 const inProduction = new Map<string, Promise<CachedPage>>();
 
@@ -237,20 +249,21 @@ export async function cachedResponse(
   { store = true, results = false } = {},
 ): Promise<Response> {
   const key = store ? requestKey(request.method, request.url, (name) => request.headers.get(name)) : null;
-  if (!key) return respondFromStore(request, storeRepresentation(await produce()));
+  if (!key) return respondWhenReady(request, storeRepresentation(await produce()), null);
   const hit = pageCache.get(key);
-  if (hit) return respondFromStore(request, hit, key);
+  if (hit) return respondWhenReady(request, hit, key);
   // Looked up and registered with no await in between, so no two requests can both start a render.
   const pending = inProduction.get(key);
-  if (pending) return respondFromStore(request, await pending, key);
+  if (pending) return respondWhenReady(request, await pending, key);
   const producing = produce().then(storeRepresentation);
   inProduction.set(key, producing);
+  let page: CachedPage;
   try {
-    const page = await producing;
-    if (!storable(key, page.status)) return respondFromStore(request, page);
-    pageCache.set(key, page, { results });
-    return respondFromStore(request, page, key);
+    page = await producing;
   } finally {
     inProduction.delete(key);
   }
+  if (!storable(key, page.status)) return respondWhenReady(request, page, null);
+  pageCache.set(key, page, { results });
+  return respondWhenReady(request, page, key);
 }

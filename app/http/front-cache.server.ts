@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { getSiteContent, SITE_CONTENT_FILE } from "~/content/store.server";
-import { answerFrom, pageCache, requestKey } from "./cached-response.server";
+import { answerFrom, negotiateEncoding, pageCache, requestKey } from "./cached-response.server";
+import { needsForm } from "./compression.server";
 import { FRONT_CACHE, type FrontCache } from "./guard-contract";
 import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
@@ -108,6 +109,8 @@ function answerPage(request: IncomingMessage, response: ServerResponse, passOn: 
   if (!key) return false;
   const page = pageCache.get(key);
   if (page) {
+    // A large body without the form this client needs goes on to the app, which makes that form off the event loop.
+    if (needsForm(page, negotiateEncoding(read("accept-encoding")))) return false;
     writePage(request, response, page, key);
     logAnswer(request, response, started);
     return true;

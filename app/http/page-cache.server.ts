@@ -26,6 +26,8 @@ export interface CachedPage {
    * times the pages.
    */
   body: Bytes | null;
+  /** The uncompressed body's length in bytes, whichever forms are kept. */
+  length: number;
   encoded: Partial<Record<ContentCoding, Encoded>>;
   /** How many answers this entry gave. */
   uses: number;

@@ -37,23 +37,32 @@ function pageItem(page: CompiledPage, origin: string): string {
   return `- [${linkText(page.title)}](${origin}${page.url}.md): ${oneLine(page.description)}`;
 }
 
-/** One section per sidebar category, named by its trail ("User Guide / Features"), with the pages directly in it. */
-function categorySections(
+/** One section per sidebar category, named by its trail ("User Guide / Features"), with the pages directly in it; each made when asked for. */
+function* categorySections(
   items: NavItem[],
   content: TextSource["content"],
   origin: string,
   trail: string[] = [],
-): string[] {
-  return items.flatMap((item) => {
-    if (item.type === "link") return [];
+): Generator<string> {
+  for (const item of items) {
+    if (item.type === "link") continue;
     const label = [...trail, item.label];
     const pages = item.items.flatMap((child) => {
       const page = child.type === "link" ? pageInPassing(content, child.url) : undefined;
       return page ? [pageItem(page, origin)] : [];
     });
-    const own = pages.length ? [`## ${label.join(" / ")}\n\n${pages.join("\n")}`] : [];
-    return [...own, ...categorySections(item.items, content, origin, label)];
-  });
+    if (pages.length) yield `## ${label.join(" / ")}\n\n${pages.join("\n")}`;
+    yield* categorySections(item.items, content, origin, label);
+  }
+}
+
+/** `parts` with `separator` between each two. */
+function* separated(parts: Iterable<string>, separator: string): Generator<string> {
+  let first = true;
+  for (const part of parts) {
+    yield first ? part : `${separator}${part}`;
+    first = false;
+  }
 }
 
 /**
@@ -61,48 +70,48 @@ function categorySections(
  * current release, /next/llms.txt Next): the brand as h1, a one-paragraph
  * summary, then the docs by sidebar category, each page's Markdown URL with
  * its description, the API reference with its OpenAPI file, and the other
- * versions' files.
+ * versions' files. Made section by section: a version of a thousand pages
+ * reads each of them (see textResource).
  */
-export function llmsTxt(source: TextSource, entry: VersionContent): string {
+export function* llmsTxt(source: TextSource, entry: VersionContent): Generator<string> {
   const { config, content, origin } = source;
   const { api, version } = entry;
-  // Listed from the pack's index, then read: the other pages are not needed, and all of them at once exceed the heap.
-  const standalone = pageSummaries(content).flatMap(({ url, kind }) => {
-    const page = kind === "page" ? pageInPassing(content, url) : undefined;
-    return page ? [page] : [];
-  });
   const others = content.versions.filter((other) => other !== entry);
-  const optional = [
-    ...(version.status === "current" ? standalone.map((page) => pageItem(page, origin)) : []),
-    ...others.map(
-      (other) =>
-        `- [${linkText(other.version.label)} documentation](${origin}${llmsPath(other, "llms.txt")}): The same index for ${versionName(other)}.`,
-    ),
-  ];
-  const sections = [
-    `# ${config.brand}`,
-    summary(source, entry),
-    `Every page below is Markdown; the same address without \`.md\` is the page for people. ` +
-      `[${origin}${llmsPath(entry, "llms-full.txt")}](${origin}${llmsPath(entry, "llms-full.txt")}) holds the whole guide in one file.`,
-    ...categorySections(entry.navigation, content, origin),
-    ...(api
-      ? [
-          [
-            "## API reference",
-            "",
-            `- [API reference](${origin}${version.apiUrl}): The ${config.brand} REST API (${version.status === "next" ? "spec" : "release"} ${api.version}): base URL, authentication, errors and an index of its ${api.operationCount} operations.`,
-            ...api.tags.map(
-              (tag) =>
-                `- [${linkText(tag.tag)} calls](${origin}${tag.url}): ${tag.operationCount} ${tag.operationCount === 1 ? "operation" : "operations"} with parameters, request bodies and responses${tag.summary ? `. ${tag.summary}` : "."}`,
-            ),
-            `- [Models](${origin}${api.models.url}): ${api.models.summary}`,
-            `- [OpenAPI specification](${origin}${version.specBase}/openapi.yaml): The API contract as an OpenAPI document in YAML; the same document as JSON is at ${origin}${version.specBase}/openapi.json.`,
-          ].join("\n"),
-        ]
-      : []),
-    ...(optional.length ? [`## Optional\n\n${optional.join("\n")}`] : []),
-  ];
-  return `${sections.join("\n\n")}\n`;
+  const optional = function* (): Generator<string> {
+    // Listed from the pack's index, then read: the other pages are not needed, and all of them at once exceed the heap.
+    if (version.status === "current")
+      for (const { url, kind } of pageSummaries(content)) {
+        const page = kind === "page" ? pageInPassing(content, url) : undefined;
+        if (page) yield pageItem(page, origin);
+      }
+    for (const other of others)
+      yield `- [${linkText(other.version.label)} documentation](${origin}${llmsPath(other, "llms.txt")}): The same index for ${versionName(other)}.`;
+  };
+  const sections = function* (): Generator<string> {
+    yield `# ${config.brand}`;
+    yield summary(source, entry);
+    yield (
+      `Every page below is Markdown; the same address without \`.md\` is the page for people. ` +
+      `[${origin}${llmsPath(entry, "llms-full.txt")}](${origin}${llmsPath(entry, "llms-full.txt")}) holds the whole guide in one file.`
+    );
+    yield* categorySections(entry.navigation, content, origin);
+    if (api)
+      yield [
+        "## API reference",
+        "",
+        `- [API reference](${origin}${version.apiUrl}): The ${config.brand} REST API (${version.status === "next" ? "spec" : "release"} ${api.version}): base URL, authentication, errors and an index of its ${api.operationCount} operations.`,
+        ...api.tags.map(
+          (tag) =>
+            `- [${linkText(tag.tag)} calls](${origin}${tag.url}): ${tag.operationCount} ${tag.operationCount === 1 ? "operation" : "operations"} with parameters, request bodies and responses${tag.summary ? `. ${tag.summary}` : "."}`,
+        ),
+        `- [Models](${origin}${api.models.url}): ${api.models.summary}`,
+        `- [OpenAPI specification](${origin}${version.specBase}/openapi.yaml): The API contract as an OpenAPI document in YAML; the same document as JSON is at ${origin}${version.specBase}/openapi.json.`,
+      ].join("\n");
+    const items = [...optional()];
+    if (items.length) yield `## Optional\n\n${items.join("\n")}`;
+  };
+  yield* separated(sections(), "\n\n");
+  yield "\n";
 }
 
 /**

@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { getSiteConfig } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import type { SiteContent } from "~/content/types";
@@ -18,19 +19,33 @@ export interface TextSource {
 }
 
 /**
- * A file made in parts, encoded part by part and joined as bytes, which live
- * outside the JavaScript heap. One string of llms-full.txt (megabytes at a
- * thousand pages a version) would take that much of the server's small heap
- * until a full collection.
+ * How long a file's parts are made before other requests get a turn of the
+ * event loop. A version's llms-full.txt at a thousand pages reads each page in
+ * turn: made in one turn, it held every other request for half a second or
+ * more (bench/scale.md). A part is a page there, a sidebar category of pages
+ * in llms.txt, so the turn is measured in time, not in parts.
  */
-function encodedParts(parts: Iterable<string>): Bytes {
+export const TURN_MS = 8;
+
+/**
+ * A file made in parts, encoded part by part and joined as bytes, which live
+ * outside the JavaScript heap (one string of llms-full.txt, megabytes at a
+ * thousand pages a version, would take that much of the server's small heap
+ * until a full collection), letting other requests in every TURN_MS.
+ */
+export async function encodedParts(parts: Iterable<string>): Promise<Bytes> {
   const encoder = new TextEncoder();
   const encoded: Bytes[] = [];
   let length = 0;
+  let turn = performance.now();
   for (const part of parts) {
     const bytes = encoder.encode(part);
     encoded.push(bytes);
     length += bytes.length;
+    if (performance.now() - turn >= TURN_MS) {
+      await setImmediate();
+      turn = performance.now();
+    }
   }
   const whole = new Uint8Array(length);
   let at = 0;
@@ -59,7 +74,7 @@ export function textResource(
     const made = produce({ content, config, origin });
     return {
       status: 200,
-      body: typeof made === "string" ? made : encodedParts(made),
+      body: typeof made === "string" ? made : await encodedParts(made),
       headers: {
         "Content-Type": contentType,
         "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",

@@ -306,7 +306,7 @@ describe("the content store (one pack file per build)", () => {
       assert.match(xml, /<loc>https:\/\/docs\.example\.org\/docs\/guide\/first<\/loc>/);
       assert.equal(read.length, 0, `the sitemap read ${read.join(", ")}`);
       const source = { content, config: readSiteConfig({}), origin: "https://docs.example.org" };
-      const text = llmsTxt(source, currentVersion(content));
+      const text = [...llmsTxt(source, currentVersion(content))].join("");
       assert.match(text, /\/standalone\.md\)/);
       assert.ok(read.length > 0);
       assert.deepEqual(

@@ -71,7 +71,7 @@ describe("files for search engines and language models, from the fixture content
   });
 
   test("llms.txt: the brand as h1, a summary, a section per sidebar category, the API and the optional pages", () => {
-    const text = llmsTxt(source, currentVersion(content));
+    const text = [...llmsTxt(source, currentVersion(content))].join("");
     assert.match(
       text,
       /^# Fixture\n\n> Smarter Home for all your Photos and Videos\. Fixture is a self-hosted photo and video library/,

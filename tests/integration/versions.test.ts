@@ -355,13 +355,13 @@ describe("building every version of the fixture", () => {
       paths.join(" "),
     );
     const source = { content, config: readSiteConfig({}), origin: "https://docs.example.org" };
-    const nextLlms = llmsTxt(source, versionById(content, "next")!);
+    const nextLlms = [...llmsTxt(source, versionById(content, "next")!)].join("");
     assert.match(nextLlms, /documentation for Next, the unreleased main branch \(6b8b599\)/);
     assert.match(nextLlms, /\(https:\/\/docs\.example\.org\/docs\/next\/dev-guide\/jobs\.md\)/);
     assert.match(nextLlms, /\(https:\/\/docs\.example\.org\/api\/next\): .*spec 24\.06\.24/);
     assert.match(nextLlms, /\(https:\/\/docs\.example\.org\/next\/openapi\.yaml\)/);
     assert.doesNotMatch(nextLlms, /docs\.example\.org\/docs\/dev-guide/);
-    const currentLlms = llmsTxt(source, currentVersion(content));
+    const currentLlms = [...llmsTxt(source, currentVersion(content))].join("");
     assert.match(currentLlms, /- \[Next documentation\]\(https:\/\/docs\.example\.org\/next\/llms\.txt\)/);
     assert.doesNotMatch(currentLlms, /docs\/next\/dev-guide/);
   });

@@ -3,9 +3,11 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { after, describe, mock, test } from "node:test";
 import { cachedResponse, pageCache, requestKey } from "../../app/http/cached-response.server";
+import { LARGE_BODY_BYTES } from "../../app/http/compression.server";
 import { registerFrontCache } from "../../app/http/front-cache.server";
 import { FRONT_CACHE, type FrontCache } from "../../app/http/guard-contract";
 import { routeManifest } from "../../app/http/route-manifest.server";
@@ -122,13 +124,15 @@ describe("the request key covers every request input the app reads", () => {
   // Headers that never reach a stored answer: form posts and guard rejections are not stored,
   // and the key's own inputs are read through requestKey.
   const notStored = new Set(["content-type", "content-length", "cookie", "referer"]);
+  // Chooses among a stored page's forms (its answers say Vary: Accept-Encoding), never which page.
+  const choosesAForm = new Set(["accept-encoding"]);
 
   test("every header read by name varies the key or is listed as never stored", () => {
     const read = new Set([...code.matchAll(/headers\.get\("([^"]+)"\)/g)].map((m) => m[1]!.toLowerCase()));
     assert.ok(read.size >= 4, `found ${[...read]}`);
     const base = { host: "h", accept: "text/html" };
     for (const name of read) {
-      if (notStored.has(name)) continue;
+      if (notStored.has(name) || choosesAForm.has(name)) continue;
       const varied = {
         ...base,
         [name]: name === "accept" ? "text/markdown" : name === "user-agent" ? "Googlebot/2.1" : "other.example",
@@ -220,6 +224,40 @@ describe("answering from the request guard", () => {
       false,
     );
     assert.ok(pageCache.stats.entries >= 1);
+  });
+
+  test("a large stored body without the form a client needs goes on to the app, which makes it off the event loop", async () => {
+    const guard = (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE]!;
+    const large = Array.from({ length: 12000 }, (_, i) => `<p>Line ${i}: ${(i * 104729).toString(36)}</p>`).join("");
+    assert.ok(large.length >= LARGE_BODY_BYTES);
+    const app = (encoding: string) =>
+      cachedResponse(
+        new Request("http://x/docs/front-cache-large", { headers: { host: "x", "accept-encoding": encoding } }),
+        async () => ({
+          status: 200,
+          body: large,
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        }),
+      );
+    const answer = (encoding: string) => {
+      const response = new FakeResponse();
+      const answered = guard.answer(
+        request("/docs/front-cache-large", { "accept-encoding": encoding }),
+        response as unknown as ServerResponse,
+        noPassing,
+      );
+      return { answered, response };
+    };
+    await app("br");
+    const br = answer("br");
+    assert.equal(br.answered, true, "the form made for the first answer is answered from memory");
+    assert.equal(br.response.headers["content-encoding"], "br");
+    assert.equal(answer("gzip").answered, false, "no gzip form yet: the app makes it");
+    assert.equal(answer("identity").answered, false, "no uncompressed body kept: the app restores it");
+    await app("gzip");
+    const gzip = answer("gzip");
+    assert.equal(gzip.answered, true);
+    assert.equal(gunzipSync(gzip.response.body!).toString(), large);
   });
 });
 

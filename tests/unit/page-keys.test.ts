@@ -13,7 +13,7 @@ import {
   storable,
   storeRepresentation,
 } from "../../app/http/cached-response.server";
-import { upgradesSettled } from "../../app/http/compression.server";
+import { LARGE_BODY_BYTES, upgradesSettled } from "../../app/http/compression.server";
 import { KnownAddresses, knownAddresses } from "../../app/http/known-addresses.server";
 import { routeManifest } from "../../app/http/route-manifest.server";
 import { PageCache } from "../../app/http/page-cache.server";
@@ -45,9 +45,15 @@ writeSiteContent(join(publicDir, SITE_CONTENT_FILE), {
   pages: Object.fromEntries(
     [
       page("/guide/known-page", "page"),
-      ...["keys-test", "keys-test-other", "herd-test", "compression-test", "compressed-at-rest", "guide/a"].map(
-        (slug) => page(`/docs/${slug}`, "doc"),
-      ),
+      ...[
+        "keys-test",
+        "keys-test-other",
+        "herd-test",
+        "compression-test",
+        "compressed-at-rest",
+        "large-body",
+        "guide/a",
+      ].map((slug) => page(`/docs/${slug}`, "doc")),
     ].map((p) => [p.url, p]),
   ),
   versions: [
@@ -268,6 +274,49 @@ describe("compression of stored pages", () => {
     assert.equal(brotliDecompressSync(page.encoded.br!.bytes).toString(), body);
   });
 
+  test("a large body: each form an answer needs is made off the event loop, before that answer", async () => {
+    const large = Array.from(
+      { length: 8000 },
+      (_, i) => `<p>Paragraph ${i}: ${(i * 7919).toString(36)} of a long file</p>`,
+    ).join("");
+    assert.ok(large.length >= LARGE_BODY_BYTES);
+    const url = "http://x/docs/large-body";
+    const key = requestKey("GET", url, (name) => (name === "host" ? "x" : undefined))!;
+    /** The answer, and whether the event loop took another turn before it: zlib's thread pool answers on a later turn, work on the event loop in this one. */
+    const ask = async (encoding: string) => {
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const answer = await cachedResponse(
+        new Request(url, { headers: { host: "x", "accept-encoding": encoding } }),
+        async () => ({
+          status: 200,
+          body: large,
+          headers: {},
+        }),
+      );
+      return { answer, turned };
+    };
+    const first = await ask("br");
+    const page = pageCache.get(key)!;
+    assert.ok(first.turned, "brotli made off the event loop");
+    assert.equal(first.answer.headers.get("content-encoding"), "br");
+    assert.equal(brotliDecompressSync(Buffer.from(await first.answer.arrayBuffer())).toString(), large);
+    const uncompressed = () => page.body;
+    assert.equal(uncompressed(), null, "the uncompressed body dropped, as for a small page");
+    const zipped = await ask("gzip");
+    assert.ok(zipped.turned, "gzip made off the event loop");
+    assert.equal(gunzipSync(Buffer.from(await zipped.answer.arrayBuffer())).toString(), large);
+    assert.equal(page.encoded.gzip?.bytes.length, Number(zipped.answer.headers.get("content-length")));
+    const plain = await ask("identity");
+    assert.ok(plain.turned, "the uncompressed body restored off the event loop");
+    assert.equal(await plain.answer.text(), large);
+    assert.equal(plain.answer.headers.get("etag"), `"${page.etag}"`);
+    const again = await ask("gzip");
+    assert.equal(again.turned, false, "a form already made is answered at once");
+    assert.equal(await again.answer.arrayBuffer().then((bytes) => bytes.byteLength), page.encoded.gzip!.bytes.length);
+    assert.equal(pageCache.get(key), page, "one stored page throughout");
+  });
+
   test("pages answered compressed take their compressed size in the cache", async () => {
     const cache = new PageCache(4 * body.length);
     const stored = Array.from({ length: 12 }, () => storeRepresentation({ status: 200, body, headers: {} }));
@@ -282,7 +331,15 @@ describe("compression of stored pages", () => {
 
   test("the byte bound counts compressed forms as they are added", () => {
     const cache = new PageCache(1_000_000);
-    const page = { status: 200, headers: [], body: new Uint8Array(1000), encoded: {}, uses: 0, etag: "e" };
+    const page = {
+      status: 200,
+      headers: [],
+      body: new Uint8Array(1000),
+      length: 1000,
+      encoded: {},
+      uses: 0,
+      etag: "e",
+    };
     cache.set("k", page);
     const before = cache.stats.bytes;
     Object.assign(page.encoded, { br: { bytes: new Uint8Array(300), best: false } });
