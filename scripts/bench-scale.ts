@@ -284,7 +284,9 @@ async function serve(urls: string[], queries: string[]) {
       `${Math.round(misses.rps)} req/s, p99 ${ms(misses.p99)}${misses.failures ? `, ${misses.failures} failed` : ""}`,
     );
     row("RSS after the loads", mb(rssKb(pid)));
-    row("site-wide files, first request each (status, time)", await siteFiles(site.origin));
+    const files = await siteFiles(site.origin, sample[0]!);
+    row("site-wide files, first request each (status, time)", files.answers);
+    row("meanwhile, another reader's longest wait for a stored page (asked every 5 ms)", ms(files.readerWorst));
     row("RSS after the site-wide files", mb(rssKb(pid)));
   } finally {
     site.stop();
@@ -292,7 +294,20 @@ async function serve(urls: string[], queries: string[]) {
 }
 
 /** The files made from the whole site, which a crawler asks for: each has to answer, not exhaust the server. */
-async function siteFiles(origin: string): Promise<string> {
+/**
+ * The site-wide files, one request each, while another reader opens a page
+ * the server already stored, every 5 ms: a file made on the event loop in one
+ * go makes that reader wait for all of it (docs/decisions/057).
+ */
+async function siteFiles(origin: string, storedPage: string): Promise<{ answers: string; readerWorst: number }> {
+  let reading = true;
+  let readerWorst = 0;
+  const reader = (async () => {
+    while (reading) {
+      readerWorst = Math.max(readerWorst, (await get(origin + storedPage)).ms);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
   const answers: string[] = [];
   for (const path of ["/sitemap.xml", "/llms.txt", "/llms-full.txt", "/next/llms.txt", "/next/llms-full.txt"]) {
     const started = performance.now();
@@ -301,7 +316,9 @@ async function siteFiles(origin: string): Promise<string> {
       .catch((error: Error) => `failed (${error.message})`);
     answers.push(`${path} ${status}, ${ms(performance.now() - started)}`);
   }
-  return answers.join("; ");
+  reading = false;
+  await reader;
+  return { answers: answers.join("; "), readerWorst };
 }
 
 /** A paragraph no page holds, appended to `file`: what a save adds, to be looked for in the answer. */
