@@ -10,7 +10,7 @@ import {
   gzip,
   gzipSync,
 } from "node:zlib";
-import type { Bytes, CachedPage, ContentCoding } from "./page-cache.server";
+import type { Bytes, CachedPage, ContentCoding, Encoded } from "./page-cache.server";
 
 /**
  * Levels per case (docs/decisions/012-page-keys-and-compression.md). The
@@ -117,15 +117,18 @@ function upgrade(page: CachedPage, coding: ContentCoding, done: () => void): voi
 export function encodedBody(page: CachedPage, coding: ContentCoding, changed: () => void): Bytes {
   let encoded = page.encoded[coding];
   if (!encoded) {
-    encoded = page.encoded[coding] = {
-      bytes: compressNow(identityBody(page), coding),
-      best: FAST[coding] === BEST[coding],
-    };
-    page.body = null;
+    encoded = keepFastForm(page, coding, compressNow(identityBody(page), coding));
     changed();
   }
   if (!encoded.best && page.uses > 1) upgrade(page, coding, changed);
   return encoded.bytes;
+}
+
+/** Keeps `bytes`, made at the fast level, as the page's form in `coding`, and drops its uncompressed body. */
+function keepFastForm(page: CachedPage, coding: ContentCoding, bytes: Bytes): Encoded {
+  const encoded = (page.encoded[coding] = { bytes, best: FAST[coding] === BEST[coding] });
+  page.body = null;
+  return encoded;
 }
 
 /** Resolves when the background upgrades asked for so far are done (tests, benchmarks). */
@@ -177,9 +180,5 @@ async function makeForm(page: CachedPage, encoding: ContentCoding | "identity"):
     page.body = body;
     return;
   }
-  page.encoded[encoding] = {
-    bytes: await compressOffLoop(body, encoding, FAST[encoding]),
-    best: FAST[encoding] === BEST[encoding],
-  };
-  page.body = null;
+  keepFastForm(page, encoding, await compressOffLoop(body, encoding, FAST[encoding]));
 }

@@ -77,16 +77,6 @@ export function* llmsTxt(source: TextSource, entry: VersionContent): Generator<s
   const { config, content, origin } = source;
   const { api, version } = entry;
   const others = content.versions.filter((other) => other !== entry);
-  const optional = function* (): Generator<string> {
-    // Listed from the pack's index, then read: the other pages are not needed, and all of them at once exceed the heap.
-    if (version.status === "current")
-      for (const { url, kind } of pageSummaries(content)) {
-        const page = kind === "page" ? pageInPassing(content, url) : undefined;
-        if (page) yield pageItem(page, origin);
-      }
-    for (const other of others)
-      yield `- [${linkText(other.version.label)} documentation](${origin}${llmsPath(other, "llms.txt")}): The same index for ${versionName(other)}.`;
-  };
   const sections = function* (): Generator<string> {
     yield `# ${config.brand}`;
     yield summary(source, entry);
@@ -107,8 +97,20 @@ export function* llmsTxt(source: TextSource, entry: VersionContent): Generator<s
         `- [Models](${origin}${api.models.url}): ${api.models.summary}`,
         `- [OpenAPI specification](${origin}${version.specBase}/openapi.yaml): The API contract as an OpenAPI document in YAML; the same document as JSON is at ${origin}${version.specBase}/openapi.json.`,
       ].join("\n");
-    const items = [...optional()];
-    if (items.length) yield `## Optional\n\n${items.join("\n")}`;
+    const optional = [
+      // Listed from the pack's index, then read: the other pages are not needed, and all of them at once exceed the heap.
+      ...(version.status === "current"
+        ? pageSummaries(content).flatMap(({ url, kind }) => {
+            const page = kind === "page" ? pageInPassing(content, url) : undefined;
+            return page ? [pageItem(page, origin)] : [];
+          })
+        : []),
+      ...others.map(
+        (other) =>
+          `- [${linkText(other.version.label)} documentation](${origin}${llmsPath(other, "llms.txt")}): The same index for ${versionName(other)}.`,
+      ),
+    ];
+    if (optional.length) yield `## Optional\n\n${optional.join("\n")}`;
   };
   yield* separated(sections(), "\n\n");
   yield "\n";
