@@ -1,6 +1,6 @@
 import type { Element, Root } from "hast";
 import { toString } from "hast-util-to-string";
-import { visit } from "unist-util-visit";
+import { SKIP, visit } from "unist-util-visit";
 
 /** A short name for a table: its caption, else its first header cells. */
 function tableName(table: Element): string {
@@ -35,7 +35,8 @@ export function rehypeAccessibleContent() {
       if (node.tagName === "input" && node.properties.type === "checkbox") {
         node.properties.ariaLabel = node.properties.checked ? "Done" : "Not done";
       }
-      return undefined;
+      // Highlighted code (a span per token) holds neither tables nor checkboxes.
+      return node.tagName === "pre" ? SKIP : undefined;
     });
   };
 }

@@ -1,5 +1,5 @@
 import type { Element, Root } from "hast";
-import { visit } from "unist-util-visit";
+import { SKIP, visit } from "unist-util-visit";
 
 /**
  * A copy button on every code block. It ships hidden: the client script shows
@@ -9,7 +9,9 @@ export function rehypeCodeCopy() {
   return (tree: Root) => {
     visit(tree, "element", (node: Element) => {
       // rehype-pretty-code sets this property under its attribute name, not the camelCase hast name
-      if (node.tagName !== "figure" || !("data-rehype-pretty-code-figure" in node.properties)) return;
+      // Nothing to find inside a block's code, which is a span per token.
+      if (node.tagName === "pre") return SKIP;
+      if (node.tagName !== "figure" || !("data-rehype-pretty-code-figure" in node.properties)) return undefined;
       node.properties.className = ["code-block"];
       node.children.push({
         type: "element",
@@ -17,6 +19,7 @@ export function rehypeCodeCopy() {
         properties: { type: "button", className: ["copy-code"], dataCopyCode: true, hidden: true, ariaLabel: "Copy code to clipboard" },
         children: [{ type: "text", value: "Copy" }],
       });
+      return SKIP;
     });
   };
 }

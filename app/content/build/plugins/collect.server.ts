@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { headingRank } from "hast-util-heading-rank";
 import { toString } from "hast-util-to-string";
-import { visit } from "unist-util-visit";
+import { SKIP, visit } from "unist-util-visit";
 import type { PageSection, TocEntry } from "../../types";
 
 export interface PageOutline {
@@ -38,6 +38,8 @@ export function rehypeCollectOutline(outline: PageOutline) {
     visit(tree, "element", (node: Element) => {
       const id = node.properties?.id;
       if (typeof id === "string") outline.anchors.push(id);
+      // Highlighted code is a span per token and holds no ids: walking it was most of this walk.
+      return node.tagName === "pre" ? SKIP : undefined;
     });
 
     let current: PageSection = { id: "", heading: "", text: "", code: "" };

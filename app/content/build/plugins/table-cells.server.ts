@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, Text } from "hast";
 import { toString } from "hast-util-to-string";
-import { visit } from "unist-util-visit";
+import { SKIP, visit } from "unist-util-visit";
 
 /** Four words of running text make a sentence: such a cell must not be squeezed to a sliver. */
 const SENTENCE_WORDS = 4;
@@ -50,7 +50,9 @@ function proseWords(cell: Element): number {
 export function rehypeTableCells() {
   return (tree: Root) => {
     visit(tree, "element", (table: Element) => {
-      if (table.tagName !== "table") return;
+      // Highlighted code (a span per token) holds no tables; a table's cells are done below.
+      if (table.tagName === "pre") return SKIP;
+      if (table.tagName !== "table") return undefined;
       visit(table, "element", (cell: Element) => {
         if (cell.tagName !== "td" && cell.tagName !== "th") return;
         visit(cell, "element", (code: Element) => {
@@ -61,6 +63,7 @@ export function rehypeTableCells() {
           cell.properties.className = [...classes, "cell-text"];
         }
       });
+      return SKIP;
     });
   };
 }
