@@ -18,7 +18,8 @@ describe("the build cache after a build", () => {
   let dir: string;
   const cache = () => join(dir, "cache");
   const names = () => new Set(readdirSync(cache()));
-  const pages = () => [...names()].filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
+  const pages = () => [...names()].filter((name) => /^[0-9a-f]{64}\.outline\.json$/.test(name));
+  const bodies = () => [...names()].filter((name) => /^[0-9a-f]{64}\.body\.json$/.test(name));
   /** `npm run build:content` with `args`, as a reader runs it. */
   const buildContent = (...args: string[]) =>
     spawnSync(process.execPath, ["--import", "tsx", "scripts/build-content.ts", ...args], {
@@ -61,13 +62,14 @@ describe("the build cache after a build", () => {
     const printed = build();
     const now = names();
     const gone = [...before].filter((name) => !now.has(name));
-    // The edited page's old body, its version's search part and its run (two files).
-    assert.equal(gone.filter((name) => /^[0-9a-f]{64}\.json$/.test(name)).length, 1, gone.join(", "));
+    // The edited page's old entry (its outline and its body), its version's search part and its run (two files).
+    assert.equal(gone.filter((name) => /^[0-9a-f]{64}\.outline\.json$/.test(name)).length, 1, gone.join(", "));
+    assert.equal(gone.filter((name) => /^[0-9a-f]{64}\.body\.json$/.test(name)).length, 1, gone.join(", "));
     assert.equal(gone.filter((name) => name.startsWith("search-")).length, 1, gone.join(", "));
     assert.equal(gone.filter((name) => name.startsWith("run-")).length, 2, gone.join(", "));
-    assert.equal(gone.length, 4, gone.join(", "));
+    assert.equal(gone.length, 5, gone.join(", "));
     assert.equal(pages().length, 3);
-    assert.match(printed, /removed 4 file\(s\) from the build cache, .* no build used for 7 day\(s\)\)/);
+    assert.match(printed, /removed 5 file\(s\) from the build cache, .* no build used for 7 day\(s\)\)/);
     // What this build read was marked used: none of it is ten days old any more.
     for (const name of now) assert.ok(statSync(join(cache(), name)).mtimeMs > Date.now() - DAY_MS, name);
   });
@@ -76,10 +78,12 @@ describe("the build cache after a build", () => {
     age(3);
     editFirstPage();
     build();
-    assert.equal(pages().length, 4, "the page's body before this edit is kept");
+    assert.equal(pages().length, 4, "the page's entry before this edit is kept");
+    assert.equal(bodies().length, 4, "with its body");
     editFirstPage();
     build("--cache-idle-days", "0");
     assert.equal(pages().length, 3, "0 days: only what this build used");
+    assert.equal(bodies().length, 3, "each with its body");
     assert.equal([...names()].filter((name) => name.startsWith("run-")).length, 2, "one version: one run, two files");
   });
 

@@ -13,7 +13,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent, checkSite, type BuildOptions } from "../../app/content/build/build.server";
-import { diskCache, jsonFiles, pruneBuildCache, sha256, versionRuns } from "../../app/content/build/cache.server";
+import {
+  diskCache,
+  jsonFiles,
+  pruneBuildCache,
+  sha256,
+  versionRuns,
+  type CompileCache,
+} from "../../app/content/build/cache.server";
 import { writeSitePack, type PackReuse } from "../../app/content/build/site-pack.server";
 import { writePack, writeSiteContent } from "../../app/content/build/store-file.server";
 import { openSiteContent } from "../../app/content/store.server";
@@ -93,6 +100,51 @@ describe("a pack written version by version, reusing unchanged versions", () => 
     } finally {
       reader.close();
     }
+  });
+
+  test("a build reads the HTML and sections of the pages whose records it makes, and of no other page", async () => {
+    const disk = diskCache(join(root, ".cache/content"));
+    const bodiesRead = new Set<string>();
+    // A compiled page as the cache gives it, noting when its body (HTML, sections) is asked for.
+    const counting: CompileCache = {
+      read(key) {
+        const found = disk.read(key);
+        return (
+          found &&
+          new Proxy(found, {
+            get(target, property, receiver) {
+              if (property === "html" || property === "sections") bodiesRead.add(key);
+              return Reflect.get(target, property, receiver) as unknown;
+            },
+          })
+        );
+      },
+      write: (key, value) => disk.write(key, value),
+    };
+    const counted = { ...options, cache: counting };
+    writeSitePack(join(dir, "lazy-first.pack"), await checkSite(counted), reuse());
+    bodiesRead.clear();
+    const unchanged = await checkSite(counted);
+    assert.equal(
+      writeSitePack(join(dir, "lazy-unchanged.pack"), unchanged, reuse()).reused,
+      unchanged.versionPages.length,
+    );
+    const partials = [unchanged.shell.partials, ...unchanged.shell.versions.map((entry) => entry.partials)].reduce(
+      (count, kept) => count + Object.keys(kept).length,
+      0,
+    );
+    assert.equal(bodiesRead.size, partials, "every version copied: only the partials' HTML, which the shell holds");
+
+    const page = join(dir, "content/next/user-guide/installation.mdx");
+    writeFileSync(page, readFileSync(page, "utf8").replace(/\n## /, "\nA quokka sentence for this test.\n\n## "));
+    bodiesRead.clear();
+    const edited = await checkSite(counted);
+    assert.equal(writeSitePack(join(dir, "lazy-edited.pack"), edited, reuse()).reused, edited.versionPages.length - 1);
+    const read = bodiesRead.size;
+    const nextPages = edited.versionPages.find((entry) => entry.version.id === "next")!.pages().length;
+    // Next's records were made again: its pages' bodies, but the edited one's, which was compiled, not read.
+    assert.equal(read, partials + nextPages - 1);
+    assert.ok(bytes("lazy-edited.pack").equals(await wholeBuild("lazy-edited-whole.pack")), "the pack, byte for byte");
   });
 
   test("a damaged kept run is made again, and other code reuses nothing", async () => {

@@ -103,9 +103,57 @@ export function jsonFiles<Value>(dir: string, prefix = ""): KeyedCache<Value> {
   };
 }
 
-/** Compiled pages on disk, one JSON file per key, so unchanged pages skip compilation across builds. */
+/** What every build reads of every cached page: its outline, links and warnings, without its HTML and sections. */
+type PageOutlineEntry = Omit<CompiledBody, "html" | "sections">;
+type PageBodyEntry = Pick<CompiledBody, "html" | "sections">;
+
+/**
+ * Compiled pages on disk, so unchanged pages skip compilation across builds:
+ * two files per key. "<key>.outline.json" holds what every build reads of every page
+ * (the table of contents, ids, links and warnings the checks need), and
+ * "<key>.body.json" the HTML and search sections, about nine tenths of the
+ * bytes, read only when a record is made of the page. A build after one edit
+ * at 10,000 pages makes the records of one version and copies the others'
+ * (docs/decisions/046-what-a-rebuild-reuses.md), so it no longer reads and
+ * parses 200 MB of pages it does not use. The body is written first and the
+ * outline last: an outline is found only with its body; one without is a miss.
+ * (The names differ from the earlier layout's "<key>.json", whole pages, so
+ * that code of either layout, on another branch, never reads the other's.)
+ */
 export function diskCache(dir: string): CompileCache {
-  return jsonFiles<CompiledBody>(dir);
+  const outlines = jsonFiles<PageOutlineEntry>(dir);
+  const bodies = jsonFiles<PageBodyEntry>(dir);
+  const outlineKey = (key: string) => `${key}.outline`;
+  const bodyKey = (key: string) => `${key}.body`;
+  return {
+    read(key) {
+      const outline = outlines.read(outlineKey(key));
+      const bodyFile = join(dir, `${bodyKey(key)}.json`);
+      if (!outline || !statSync(bodyFile, { throwIfNoEntry: false })?.isFile()) return null;
+      markUsed(bodyFile);
+      let body: PageBodyEntry | undefined;
+      const bodyOf = (): PageBodyEntry => {
+        body ??= bodies.read(bodyKey(key)) ?? undefined;
+        // Only another build pruning or rewriting the folder meanwhile takes a body found at the read.
+        if (!body) throw new Error(`the build cache's ${bodyFile} went away during the build; run the build again`);
+        return body;
+      };
+      // Enumerable getters: a copy, JSON or structured clone of the entry reads the body as it did before.
+      return {
+        ...outline,
+        get html() {
+          return bodyOf().html;
+        },
+        get sections() {
+          return bodyOf().sections;
+        },
+      };
+    },
+    write(key, { html, sections, ...outline }) {
+      bodies.write(bodyKey(key), { html, sections });
+      outlines.write(outlineKey(key), outline);
+    },
+  };
 }
 
 export function memoryCache(): CompileCache {
@@ -188,8 +236,8 @@ export function versionRuns(dir: string): KeyedCache<VersionRun> {
   };
 }
 
-/** What a build keeps in its cache folder, by name: compiled pages, API references, search parts and versions' runs. */
-const CACHE_ENTRY = /^(?:api-|search-|run-)?[0-9a-f]{64}\.(?:json|bin)(?:\.tmp)?$/;
+/** What a build keeps in its cache folder, by name: compiled pages (outline and body), API references, search parts and versions' runs. */
+const CACHE_ENTRY = /^(?:api-|search-|run-)?[0-9a-f]{64}(?:\.outline|\.body)?\.(?:json|bin)(?:\.tmp)?$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A half-written entry older than this belongs to a build that was killed: no build takes an hour to write one. */
 const ABANDONED_MS = 60 * 60 * 1000;
