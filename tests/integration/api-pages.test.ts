@@ -1,9 +1,9 @@
 // The API reference as pages: buildApiReferencePage on the real contracts and on tags it cannot place.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { parse, stringify } from "yaml";
 import { buildApiReferencePage } from "../../app/api-reference/build/build.server";
 import { ApiDocumentError } from "../../app/api-reference/build/operations";
@@ -84,6 +84,8 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
 }
 
 describe("tags it cannot give a page", () => {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
   const withTags = (names: string[]) => {
     const document = parse(readFileSync(specPath("spec/openapi.yaml"), "utf8")) as {
       tags: { name: string }[];
@@ -94,7 +96,9 @@ describe("tags it cannot give a page", () => {
       document.tags.push({ name });
       for (const operation of Object.values(firstPaths[i]!)) operation.tags = [name];
     });
-    const file = join(mkdtempSync(join(tmpdir(), "api-pages-")), "openapi.yaml");
+    const dir = mkdtempSync(join(tmpdir(), "api-pages-"));
+    dirs.push(dir);
+    const file = join(dir, "openapi.yaml");
     writeFileSync(file, stringify(document));
     return file;
   };

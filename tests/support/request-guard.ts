@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,7 +12,10 @@ let built: Promise<string> | undefined;
  */
 export function requestGuardModule(): Promise<string> {
   built ??= (async () => {
-    const outfile = join(mkdtempSync(join(tmpdir(), "smriti-guard-")), "request-guard.mjs");
+    const dir = mkdtempSync(join(tmpdir(), "smriti-guard-"));
+    // Loaded by the servers this process starts, so it stays until the process ends; then nothing is left in /tmp.
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const outfile = join(dir, "request-guard.mjs");
     await buildRequestGuard(outfile);
     return pathToFileURL(outfile).href;
   })();
