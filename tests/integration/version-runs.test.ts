@@ -133,6 +133,7 @@ describe("a pack written version by version, reusing unchanged versions", () => 
       (count, kept) => count + Object.keys(kept).length,
       0,
     );
+    // A page without a description would be read too, for its summary: every page here has one.
     assert.equal(bodiesRead.size, partials, "every version copied: only the partials' HTML, which the shell holds");
 
     const page = join(dir, "content/next/user-guide/installation.mdx");

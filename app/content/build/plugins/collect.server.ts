@@ -38,7 +38,7 @@ export function rehypeCollectOutline(outline: PageOutline) {
     visit(tree, "element", (node: Element) => {
       const id = node.properties?.id;
       if (typeof id === "string") outline.anchors.push(id);
-      // Highlighted code is a span per token and holds no ids: walking it was most of this walk.
+      // Highlighted code is a span per token and holds no ids.
       return node.tagName === "pre" ? SKIP : undefined;
     });
 
