@@ -293,11 +293,11 @@ async function serve(urls: string[], queries: string[]) {
   }
 }
 
-/** The files made from the whole site, which a crawler asks for: each has to answer, not exhaust the server. */
 /**
- * The site-wide files, one request each, while another reader opens a page
- * the server already stored, every 5 ms: a file made on the event loop in one
- * go makes that reader wait for all of it (docs/decisions/057).
+ * The files made from the whole site, which a crawler asks for, one request
+ * each: each has to answer, not exhaust the server. Meanwhile another reader
+ * opens a page the server already stored, every 5 ms: a file made on the event
+ * loop in one go makes that reader wait for all of it (docs/decisions/057).
  */
 async function siteFiles(origin: string, storedPage: string): Promise<{ answers: string; readerWorst: number }> {
   let reading = true;
