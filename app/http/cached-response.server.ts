@@ -4,6 +4,7 @@ import { getSiteConfig, readPageCacheMegabytes } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { VERSION_COOKIE, versionCookieKey } from "~/lib/version-cookie";
+import { resultPageOf } from "~/search/scope";
 import { cleanQuery } from "~/search/text";
 import { encodedBody, formReady, uncompressedBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";
@@ -67,14 +68,20 @@ function normalAddress(target: string): { address: string; inputs: AddressInputs
     const inputs = routeManifest.inputsAt(url.pathname);
     if (!inputs) return null;
     if (knownAddresses.isNotFound(url.pathname)) return { address: NOT_FOUND_ADDRESS, inputs };
-    // The parameters pages read are a search and its scope: reduced as the search reduces them.
+    // The parameters pages read are a search, its scope and its page of results: reduced as the search reduces them.
     const address = pageAddress(url.pathname, url.search, inputs.query, (value, name) =>
-      name === "q" ? cleanQuery(value).text : knownScope(value),
+      name === "q" ? cleanQuery(value).text : name === "page" ? pageKey(value) : knownScope(value),
     );
     return { address, inputs };
   } catch {
     return null;
   }
+}
+
+/** A page of results as the search reads it; the first page, which an address without one shows too, as none. */
+function pageKey(value: string): string | null {
+  const page = resultPageOf(value);
+  return page > 1 ? String(page) : null;
 }
 
 /**

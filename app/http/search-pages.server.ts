@@ -43,14 +43,25 @@ interface SearchTarget {
   address: string;
 }
 
+/**
+ * The address of the page a results page's frame is cut from: the same with
+ * FRAME_QUERY searched, on the first page. The page of results shows only in
+ * the places a search fills in, so every page of a state shares one frame.
+ */
+function framedAddress(url: string | URL): URL {
+  const framed = new URL(url);
+  framed.searchParams.set("q", FRAME_QUERY);
+  framed.searchParams.delete("page");
+  return framed;
+}
+
 /** A results page with a query, in a state the page cache can name; null for anything else. */
 function searchTarget(target: string, header: HeaderReader): SearchTarget | null {
   const url = new URL(target, BASE);
   if (routeManifest.match(url.pathname)?.at(-1) !== SEARCH_ROUTE) return null;
   const inputs = routeManifest.inputsAt(url.pathname);
   if (!inputs || cleanQuery(url.searchParams.get("q")).text === "") return null;
-  const framed = new URL(url);
-  framed.searchParams.set("q", FRAME_QUERY);
+  const framed = framedAddress(url);
   const frameKey = requestKey("GET", framed.pathname + framed.search, header);
   return frameKey ? { url, frameKey, address: pageAddress(url.pathname, url.search, inputs.query) } : null;
 }
@@ -123,8 +134,7 @@ function rootDataOf(html: string): RootData {
 async function produceFrame(request: Request, found: SearchTarget): Promise<void> {
   const handler = await selfRequestHandler();
   if (!handler) return;
-  const framed = new URL(request.url);
-  framed.searchParams.set("q", FRAME_QUERY);
+  const framed = framedAddress(request.url);
   const headers = new Headers(request.headers);
   // The stored page is what is wanted, not an encoded or a 304 answer.
   headers.delete("accept-encoding");

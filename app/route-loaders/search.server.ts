@@ -2,17 +2,18 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { renderQueue } from "~/http/render-queue.server";
 import { load } from "~/lib/load.server";
 import { PAGE_LIMITS } from "~/search/limits";
-import { scopeParams } from "~/search/scope";
+import { resultPage, scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
 import type { SearchAnswer } from "~/search/types";
 
 const BUSY_MESSAGE = "The server is busy; try again in a moment.";
 
-/** What the results page shows for an address: its query searched in its scope. */
+/** What the results page shows for an address: its query searched in its scope, the page of results it names. */
 export function searchPageAnswer(url: URL): SearchAnswer {
   const search = getSiteSearch();
   const { version, first } = scopeParams(url);
-  return search.search(url.searchParams.get("q"), PAGE_LIMITS, search.scope(version, first));
+  const limits = { ...PAGE_LIMITS, from: (resultPage(url) - 1) * PAGE_LIMITS.hits };
+  return search.search(url.searchParams.get("q"), limits, search.scope(version, first));
 }
 
 /**

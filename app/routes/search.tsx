@@ -5,8 +5,8 @@ import { loader } from "~/route-loaders/search.server";
 import { pageMeta, rootFromMatches } from "~/page-kit";
 import type { RouteHandle } from "~/route-inputs";
 
-// The query and the search's scope (app/search/scope.ts): each is part of the page's address.
-export const handle: RouteHandle = { inputs: { query: ["q", "version", "first"] } };
+// The query, the search's scope and the page of results (app/search/scope.ts): each is part of the page's address.
+export const handle: RouteHandle = { inputs: { query: ["q", "version", "first", "page"] } };
 
 export { loader };
 

@@ -670,18 +670,21 @@ export class SiteSearch {
     const answer = { query: text, truncated, scope, versions: this.versions };
     if (words.length === 0 && compounds.length === 0) return { ...answer, total: 0, hits: [] };
 
+    // A later page ranks the hits before it too, and makes only its own.
+    const from = limits.from ?? 0;
+    const ranked = { ...limits, hits: from + limits.hits };
     // One version after another, keeping only its best hits: an "all versions"
     // search holds one version's documents at a time, not every version's.
-    const own = searchVersion(this.indexOf(scope.version, false), words, compounds, limits);
+    const own = searchVersion(this.indexOf(scope.version, false), words, compounds, ranked);
     // Its hits come first in an answer over all versions: when they fill it, the others are only counted.
-    const filled = own.strict.total >= limits.hits;
+    const filled = own.strict.total >= ranked.hits;
     const searched = scope.all ? this.versions.map((v) => v.id) : [scope.version];
     const perVersion = searched.map((version) => {
       if (version === scope.version) return { version, ...own };
       const index = this.indexOf(version, true);
       return {
         version,
-        ...(filled ? countVersion(index, words, compounds) : searchVersion(index, words, compounds, limits, true)),
+        ...(filled ? countVersion(index, words, compounds) : searchVersion(index, words, compounds, ranked, true)),
       };
     });
     // As over one pool of sections: when any version has sections with every word, only those count.
@@ -701,7 +704,8 @@ export class SiteSearch {
       ...(exactElsewhere.length ? { exactElsewhere } : {}),
       total: rankings.reduce((sum, ranking) => sum + ranking.total, 0),
       // Made now, before any other search: a version's matches live in arrays its next search reuses.
-      hits: merged.slice(0, limits.hits).map(({ hit }) => hit()),
+      hits: merged.slice(from, from + limits.hits).map(({ hit }) => hit()),
+      ...(from ? { from } : {}),
     };
   }
 }

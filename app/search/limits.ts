@@ -4,6 +4,8 @@ export const MAX_QUERY_LENGTH = 200;
 export interface SearchLimits {
   /** Hits returned (the total is counted over all). */
   hits: number;
+  /** Hits passed over before those returned, best first: a later page of results (0 by default). */
+  from?: number;
   /** Further matching sections listed under a page hit. */
   sectionsPerHit: number;
 }

@@ -93,9 +93,11 @@ export interface SearchAnswer {
   query: string;
   /** True when the query was longer than the cap and was cut. */
   truncated: boolean;
-  /** Number of hits found, of which `hits` holds the best ones. */
+  /** Number of hits found, of which `hits` holds the best ones (after the first `from`). */
   total: number;
   hits: SearchHit[];
+  /** How many better hits came before `hits`, on the pages of results before this one (absent on the first). */
+  from?: number;
   /** Versions that hold an identifier of the query exactly when the searched one does not (absent otherwise). */
   exactElsewhere?: SearchVersion[];
 }

@@ -58,6 +58,39 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
+  test("on a 390 px phone, a search with more results than a page turns to the next page and back", async ({
+    browser,
+  }) => {
+    const { context, page } = await withoutJavaScript(browser, { viewport: PHONE, isMobile: true });
+    await page.goto("/search?q=server");
+    const pager = page.getByRole("navigation", { name: "Pages of results" });
+    await expect(pager).toContainText("Page 1 of 2");
+    await expect(page.getByText(/\d+ results for .*server.*, the best 20 shown\./)).toBeVisible();
+    const firstOnPageOne = await results(page).first().getByRole("heading", { level: 2 }).textContent();
+    await expect(pager.getByRole("link", { name: /Previous/ })).toHaveCount(0);
+    await pager.getByRole("link", { name: /Next/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=server&page=2$/);
+    await expect(pager).toContainText("Page 2 of 2");
+    await expect(page.getByText(/\d+ results for .*server.*, 21 to \d+ shown\./)).toBeVisible();
+    await expect(results(page).first().getByRole("heading", { level: 2 })).not.toHaveText(firstOnPageOne!);
+    await expect(pager.getByRole("link", { name: /Next/ })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // A new search from the page starts on its first page.
+    await page.locator("#search-page-query").fill("album");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=album$/);
+    await page.goBack();
+    await pager.getByRole("link", { name: /Previous/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=server$/);
+    await expect(results(page).first().getByRole("heading", { level: 2 })).toHaveText(firstOnPageOne!);
+    // Past the last page: the results are a link away, not an empty page.
+    await page.goto("/search?q=server&page=7");
+    await page.getByRole("link", { name: "Show the last page" }).click();
+    await expect(page).toHaveURL(/\/search\?q=server&page=2$/);
+    await expect(results(page)).not.toHaveCount(0);
+    await context.close();
+  });
+
   test("the empty and the no-result states say where to look", async ({ browser }) => {
     const { context, page } = await withoutJavaScript(browser);
     await page.goto("/search");
@@ -89,6 +122,21 @@ test("with JavaScript, a result and a section under it open their pages in the a
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), "no document load").toBe(3);
     if (!name) await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
+});
+
+test("with JavaScript, the next page of results opens in the app, in the scope searched", async ({ page }) => {
+  await page.goto("/search?q=user&version=all");
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 4));
+  const pager = page.getByRole("navigation", { name: "Pages of results" });
+  await pager.getByRole("link", { name: /Next/ }).click();
+  await expect(page).toHaveURL(/\/search\?q=user&version=all&page=2$/);
+  await expect(pager).toContainText(/Page 2 of \d+/);
+  await expect(page.getByText(/, 21 to 40 shown\./)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), "no document load").toBe(4);
+  // The scope switch starts the other scope on its first page.
+  await page.getByRole("navigation", { name: "Versions searched" }).getByRole("link", { name: /only/ }).click();
+  await expect(page).toHaveURL(/\/search\?q=user$/);
 });
 
 test.describe("odd queries render escaped and answer normally", () => {
@@ -363,6 +411,9 @@ test.describe("accessibility (axe)", () => {
     await expect(page.locator("html")).toHaveClass("dark");
     await expectNoAxeViolations(page);
     await page.goto("/search?q=qwxzvbnm");
+    await expectNoAxeViolations(page);
+    await page.goto("/search?q=server&page=2");
+    await expect(page.getByRole("navigation", { name: "Pages of results" })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -61,6 +61,12 @@ const QUERIES = [
   "POST /v1/albums",
   "x".repeat(230),
 ];
+/** Later pages of results, and one past the last: the page number is filled in with the rest. */
+const PAGED = [
+  ["server", "&page=2"],
+  ["user", "&page=3"],
+  ["server", "&page=9"],
+] as const;
 
 // Each state: the reader's cookies (a fresh announcement cookie makes it a state no test saw) and the scope.
 const STATES = [
@@ -76,8 +82,8 @@ for (const state of STATES) {
       .filter(Boolean)
       .join("; ");
     // The state's first search too: its frame is made for it, then filled.
-    for (const query of QUERIES) {
-      const path = `/search?q=${encodeURIComponent(query)}${state.scope}`;
+    for (const [query, page] of [...QUERIES.map((query) => [query, ""] as const), ...PAGED]) {
+      const path = `/search?q=${encodeURIComponent(query)}${state.scope}${page}`;
       const filled = await get(origin(), path, cookie);
       const whole = await get(reference.origin, path, cookie);
       expect(filled.headers["server-timing"], path).toContain("search-frame");

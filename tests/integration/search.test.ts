@@ -13,6 +13,7 @@ import type { SiteSearch } from "../../app/search/engine.server";
 import { siteSearchOf } from "../../app/search/store.server";
 import { DIALOG_LIMITS, MAX_QUERY_LENGTH, PAGE_LIMITS } from "../../app/search/limits";
 import type { Highlighted, SearchAnswer } from "../../app/search/types";
+import { RESULT_PAGES, resultPageOf } from "../../app/search/scope";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -239,5 +240,47 @@ describe("odd input answers normally", () => {
 
   test("accents do not matter", () => {
     assert.deepEqual(urls(search("fávourites")), urls(search("favourites")));
+  });
+});
+
+describe("later pages of results", () => {
+  // Queries of today's guides with more results than a page shows, in one version and in all.
+  const paged = [
+    { query: "server", scope: undefined },
+    { query: "user", scope: { version: "24.05.08", all: true } },
+    { query: "smriti", scope: { version: "next", all: false } },
+  ];
+
+  for (const { query, scope } of paged) {
+    test(`"${query}"${scope?.all ? " in every version" : ""}: each page is the next part of one ranking`, () => {
+      const pages = 3;
+      const whole = site.search(query, { ...PAGE_LIMITS, hits: PAGE_LIMITS.hits * pages }, scope);
+      assert.ok(whole.total > PAGE_LIMITS.hits, `${query}: ${whole.total} results, one page`);
+      for (let page = 1; page <= pages; page += 1) {
+        const from = (page - 1) * PAGE_LIMITS.hits;
+        const answer = site.search(query, { ...PAGE_LIMITS, from }, scope);
+        assert.equal(answer.total, whole.total);
+        assert.equal(answer.from, page === 1 ? undefined : from);
+        assert.deepEqual(answer.hits, whole.hits.slice(from, from + PAGE_LIMITS.hits), `page ${page}`);
+      }
+    });
+  }
+
+  test("a page past the last has no hits, and the same total", () => {
+    const first = search("server");
+    const past = site.search("server", { ...PAGE_LIMITS, from: first.total });
+    assert.deepEqual(past.hits, []);
+    assert.equal(past.total, first.total);
+    assert.equal(past.from, first.total);
+  });
+
+  test("the page an address asks for: a whole number up to the last page offered, else the first", () => {
+    const page = (value: string | null) => resultPageOf(value);
+    assert.equal(page(null), 1);
+    for (const first of ["", "0", "1", "-1", "abc", "1.5", "2e3", " 2"]) assert.equal(page(first), 1, first);
+    assert.equal(page("2"), 2);
+    assert.equal(page("002"), 2);
+    assert.equal(page(String(RESULT_PAGES + 1)), RESULT_PAGES);
+    assert.equal(page("9".repeat(9)), RESULT_PAGES);
   });
 });

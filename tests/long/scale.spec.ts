@@ -123,6 +123,25 @@ test("search finds a generated page of the version asked for", async () => {
   expect(answer.hits.every((hit) => hit.url.startsWith("/docs/next/"))).toBe(true);
 });
 
+test("a search of a common word in every version pages through its best 200 results, and no further", async () => {
+  const page = async (n: number) => {
+    const { status, body } = await get(`/search?q=album&version=all&page=${n}`);
+    expect(status).toBe(200);
+    return body.replace(/<!-- -->/g, "");
+  };
+  const first = await page(1);
+  const total = Number(first.match(/(\d+) results for/)?.[1]);
+  expect(total, "more results than ten pages show").toBeGreaterThan(200);
+  expect(first).toContain("The best 200 can be paged through");
+  const last = await page(10);
+  expect(last).toContain(`${total} results for`);
+  expect(last).toContain("181 to 200 shown");
+  expect(last).toContain("Page 10 of 10");
+  expect(last).not.toContain('rel="next"');
+  // Beyond the tenth page, the tenth.
+  expect(await page(11)).toContain("181 to 200 shown");
+});
+
 test("an address under /docs/ that the build does not know is the not-found page; a version's root is not", async () => {
   for (const path of ["/docs/generated/area-1/topic-999", "/docs/23.01.01/nothing", "/docs/next/generated/nope"]) {
     const { status, body } = await get(path);

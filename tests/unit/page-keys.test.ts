@@ -19,6 +19,7 @@ import { routeManifest } from "../../app/http/route-manifest.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { RenderQueue } from "../../app/http/render-queue.server";
 import { pageAddress } from "../../app/lib/page-address";
+import { RESULT_PAGES } from "../../app/search/scope";
 import { writeSiteContent } from "../../app/content/build/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
@@ -84,6 +85,19 @@ describe("a page's own address", () => {
     assert.equal(key("/search?q=jobs&version=next&utm_source=a"), key("/search?version=next&q=jobs"));
     assert.equal(key("/search?q=jobs&version=no-such-version"), key("/search?q=jobs"));
     assert.equal(key(`/search?q=jobs&version=all&first=${Math.random()}`), key("/search?q=jobs&version=all"));
+  });
+
+  test("a page of results is part of its key, as the search reads it", () => {
+    const headers: Record<string, string> = { host: "x", accept: "text/html" };
+    const key = (target: string) => requestKey("GET", target, (name) => headers[name]);
+    assert.notEqual(key("/search?q=jobs&page=2"), key("/search?q=jobs"));
+    assert.notEqual(key("/search?q=jobs&page=2"), key("/search?q=jobs&page=3"));
+    // The search reads these as the first page, the second and the last it offers: no page of their own.
+    for (const first of ["1", "0", "abc", "-2", "1.5", "", "2e3"])
+      assert.equal(key(`/search?q=jobs&page=${first}`), key("/search?q=jobs"), first);
+    assert.equal(key("/search?q=jobs&page=002"), key("/search?q=jobs&page=2"));
+    assert.equal(key(`/search?q=jobs&page=${RESULT_PAGES + 1}`), key(`/search?q=jobs&page=${RESULT_PAGES}`));
+    assert.equal(key("/search?q=jobs&page=999999999"), key(`/search?q=jobs&page=${RESULT_PAGES}`));
   });
 });
 

@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { useClientLinks } from "~/lib/client-links";
 import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
-import { searchQuery } from "~/search/scope";
+import { PAGE_LIMITS } from "~/search/limits";
+import { RESULT_PAGES, searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
 import { ExactElsewhere } from "./ExactElsewhere";
 import { Highlight } from "./Highlight";
@@ -118,12 +119,72 @@ function Results({ answer }: { answer: SearchAnswer }) {
   );
 }
 
+/** The pages of results a reader can turn to, and the one shown (1 first). */
+function resultPages(answer: SearchAnswer): { page: number; pages: number } {
+  const pages = Math.min(Math.ceil(answer.total / PAGE_LIMITS.hits), RESULT_PAGES);
+  return { page: Math.floor((answer.from ?? 0) / PAGE_LIMITS.hits) + 1, pages };
+}
+
 function Summary({ answer }: { answer: SearchAnswer }) {
   const count = answer.total === 1 ? "1 result" : `${answer.total} results`;
+  const from = answer.from ?? 0;
+  const shown =
+    from > 0
+      ? `, ${from + 1} to ${from + answer.hits.length} shown`
+      : answer.total > answer.hits.length
+        ? `, the best ${answer.hits.length} shown`
+        : "";
+  const { pages } = resultPages(answer);
   return (
     <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
       {count} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>
-      {answer.total > answer.hits.length ? `, the best ${answer.hits.length} shown` : ""}.
+      {shown}.
+      {answer.total > pages * PAGE_LIMITS.hits
+        ? ` The best ${pages * PAGE_LIMITS.hits} can be paged through; another word narrows the search.`
+        : null}
+    </p>
+  );
+}
+
+/** "Previous · Page 2 of 5 · Next": plain links, so paging works without JavaScript. */
+function Pager({ answer }: { answer: SearchAnswer }) {
+  const { page, pages } = resultPages(answer);
+  if (pages < 2) return null;
+  const to = (n: number) => `/search?${searchQuery(answer.query, answer.scope, answer.versions, n)}`;
+  return (
+    <nav aria-label="Pages of results" className="mt-6 flex items-center justify-between gap-4 text-sm">
+      {page > 1 ? (
+        <Link className={LINK} to={to(page - 1)} rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600 dark:text-slate-400">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link className={LINK} to={to(page + 1)} rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** An address past the last page of results (results went away, or a hand-made one): where they are. */
+function PastTheEnd({ answer }: { answer: SearchAnswer }) {
+  const { pages } = resultPages(answer);
+  const count = answer.total === 1 ? "1 result" : `${answer.total} results`;
+  return (
+    <p className="mt-6 text-slate-700 dark:text-slate-300">
+      {count} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>, on{" "}
+      {pages === 1 ? "one page" : `${pages} pages`}: this page is past them.{" "}
+      <Link className={LINK} to={`/search?${searchQuery(answer.query, answer.scope, answer.versions, pages)}`}>
+        {pages === 1 ? "Show the results" : "Show the last page"}
+      </Link>
     </p>
   );
 }
@@ -246,11 +307,14 @@ export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
           </p>
           <Suggestions />
         </>
+      ) : answer.hits.length === 0 ? (
+        <PastTheEnd answer={answer} />
       ) : (
         <>
           <ExactElsewhere answer={answer} className="mt-6" />
           <Summary answer={answer} />
           <Results answer={answer} />
+          <Pager answer={answer} />
         </>
       )}
     </Main>
