@@ -4,7 +4,7 @@ import { getSiteConfig, readPageCacheMegabytes } from "~/config.server";
 import { getSiteContent } from "~/content/store.server";
 import { pageAddress } from "~/lib/page-address";
 import { VERSION_COOKIE, versionCookieKey } from "~/lib/version-cookie";
-import { resultPageOf } from "~/search/scope";
+import { resultPageOf } from "~/search/result-pages";
 import { cleanQuery } from "~/search/text";
 import { encodedBody, formReady, uncompressedBody } from "./compression.server";
 import { cookieValue } from "./cookies.server";

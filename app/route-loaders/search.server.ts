@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { renderQueue } from "~/http/render-queue.server";
 import { load } from "~/lib/load.server";
 import { PAGE_LIMITS } from "~/search/limits";
-import { resultPage, scopeParams } from "~/search/scope";
+import { resultPage } from "~/search/result-pages";
+import { scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
 import type { SearchAnswer } from "~/search/types";
 

@@ -10,7 +10,14 @@ export interface SearchLimits {
   sectionsPerHit: number;
 }
 
+/**
+ * Hits on a page of results. A number of its own, not read from PAGE_LIMITS
+ * in the browser: esbuild writes a constant number where it is used, while
+ * the object would be shipped, in a chunk every page loads with this file.
+ */
+export const RESULTS_PER_PAGE = 20;
+
 /** The results page: enough to scan, with the other matching sections of each page. */
-export const PAGE_LIMITS: SearchLimits = { hits: 20, sectionsPerHit: 3 };
+export const PAGE_LIMITS: SearchLimits = { hits: RESULTS_PER_PAGE, sectionsPerHit: 3 };
 /** The dialog: what fits on a screen, one row per hit. */
 export const DIALOG_LIMITS: SearchLimits = { hits: 8, sectionsPerHit: 0 };

@@ -13,7 +13,7 @@ import type { SiteSearch } from "../../app/search/engine.server";
 import { siteSearchOf } from "../../app/search/store.server";
 import { DIALOG_LIMITS, MAX_QUERY_LENGTH, PAGE_LIMITS } from "../../app/search/limits";
 import type { Highlighted, SearchAnswer } from "../../app/search/types";
-import { RESULT_PAGES, resultPageOf } from "../../app/search/scope";
+import { RESULT_PAGES, resultPageOf } from "../../app/search/result-pages";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 

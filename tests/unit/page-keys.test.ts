@@ -19,7 +19,7 @@ import { routeManifest } from "../../app/http/route-manifest.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { RenderQueue } from "../../app/http/render-queue.server";
 import { pageAddress } from "../../app/lib/page-address";
-import { RESULT_PAGES } from "../../app/search/scope";
+import { RESULT_PAGES } from "../../app/search/result-pages";
 import { writeSiteContent } from "../../app/content/build/store-file.server";
 import { SITE_CONTENT_FILE } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";

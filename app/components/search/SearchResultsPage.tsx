@@ -2,8 +2,9 @@ import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { useClientLinks } from "~/lib/client-links";
 import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
-import { PAGE_LIMITS } from "~/search/limits";
-import { RESULT_PAGES, searchQuery } from "~/search/scope";
+import { RESULTS_PER_PAGE } from "~/search/limits";
+import { RESULT_PAGES, resultPageQuery } from "~/search/result-pages";
+import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
 import { ExactElsewhere } from "./ExactElsewhere";
 import { Highlight } from "./Highlight";
@@ -121,8 +122,8 @@ function Results({ answer }: { answer: SearchAnswer }) {
 
 /** The pages of results a reader can turn to, and the one shown (1 first). */
 function resultPages(answer: SearchAnswer): { page: number; pages: number } {
-  const pages = Math.min(Math.ceil(answer.total / PAGE_LIMITS.hits), RESULT_PAGES);
-  return { page: Math.floor((answer.from ?? 0) / PAGE_LIMITS.hits) + 1, pages };
+  const pages = Math.min(Math.ceil(answer.total / RESULTS_PER_PAGE), RESULT_PAGES);
+  return { page: Math.floor((answer.from ?? 0) / RESULTS_PER_PAGE) + 1, pages };
 }
 
 function Summary({ answer }: { answer: SearchAnswer }) {
@@ -139,8 +140,8 @@ function Summary({ answer }: { answer: SearchAnswer }) {
     <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
       {count} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>
       {shown}.
-      {answer.total > pages * PAGE_LIMITS.hits
-        ? ` The best ${pages * PAGE_LIMITS.hits} can be paged through; another word narrows the search.`
+      {answer.total > pages * RESULTS_PER_PAGE
+        ? ` The best ${pages * RESULTS_PER_PAGE} can be paged through; another word narrows the search.`
         : null}
     </p>
   );
@@ -150,7 +151,7 @@ function Summary({ answer }: { answer: SearchAnswer }) {
 function Pager({ answer }: { answer: SearchAnswer }) {
   const { page, pages } = resultPages(answer);
   if (pages < 2) return null;
-  const to = (n: number) => `/search?${searchQuery(answer.query, answer.scope, answer.versions, n)}`;
+  const to = (n: number) => `/search?${resultPageQuery(answer.query, answer.scope, answer.versions, n)}`;
   return (
     <nav aria-label="Pages of results" className="mt-6 flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
@@ -182,7 +183,7 @@ function PastTheEnd({ answer }: { answer: SearchAnswer }) {
     <p className="mt-6 text-slate-700 dark:text-slate-300">
       {count} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>, on{" "}
       {pages === 1 ? "one page" : `${pages} pages`}: this page is past them.{" "}
-      <Link className={LINK} to={`/search?${searchQuery(answer.query, answer.scope, answer.versions, pages)}`}>
+      <Link className={LINK} to={`/search?${resultPageQuery(answer.query, answer.scope, answer.versions, pages)}`}>
         {pages === 1 ? "Show the results" : "Show the last page"}
       </Link>
     </p>
