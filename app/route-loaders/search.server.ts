@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { renderQueue } from "~/http/render-queue.server";
 import { load } from "~/lib/load.server";
 import { PAGE_LIMITS } from "~/search/limits";
-import { resultPage } from "~/search/result-pages";
+import { resultPageOf } from "~/search/result-pages";
 import { scopeParams } from "~/search/scope";
 import { getSiteSearch } from "~/search/store.server";
 import type { SearchAnswer } from "~/search/types";
@@ -13,7 +13,7 @@ const BUSY_MESSAGE = "The server is busy; try again in a moment.";
 export function searchPageAnswer(url: URL): SearchAnswer {
   const search = getSiteSearch();
   const { version, first } = scopeParams(url);
-  const limits = { ...PAGE_LIMITS, from: (resultPage(url) - 1) * PAGE_LIMITS.hits };
+  const limits = { ...PAGE_LIMITS, from: (resultPageOf(url.searchParams.get("page")) - 1) * PAGE_LIMITS.hits };
   return search.search(url.searchParams.get("q"), limits, search.scope(version, first));
 }
 

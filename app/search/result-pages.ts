@@ -23,8 +23,3 @@ export function resultPageOf(text: string | null): number {
   if (text === null || !/^\d{1,9}$/.test(text)) return 1;
   return Math.min(Math.max(Number(text), 1), RESULT_PAGES);
 }
-
-/** The page of results an address asks for (resultPageOf). */
-export function resultPage(url: URL): number {
-  return resultPageOf(url.searchParams.get("page"));
-}

@@ -275,12 +275,11 @@ describe("later pages of results", () => {
   });
 
   test("the page an address asks for: a whole number up to the last page offered, else the first", () => {
-    const page = (value: string | null) => resultPageOf(value);
-    assert.equal(page(null), 1);
-    for (const first of ["", "0", "1", "-1", "abc", "1.5", "2e3", " 2"]) assert.equal(page(first), 1, first);
-    assert.equal(page("2"), 2);
-    assert.equal(page("002"), 2);
-    assert.equal(page(String(RESULT_PAGES + 1)), RESULT_PAGES);
-    assert.equal(page("9".repeat(9)), RESULT_PAGES);
+    assert.equal(resultPageOf(null), 1);
+    for (const first of ["", "0", "1", "-1", "abc", "1.5", "2e3", " 2"]) assert.equal(resultPageOf(first), 1, first);
+    assert.equal(resultPageOf("2"), 2);
+    assert.equal(resultPageOf("002"), 2);
+    assert.equal(resultPageOf(String(RESULT_PAGES + 1)), RESULT_PAGES);
+    assert.equal(resultPageOf("9".repeat(9)), RESULT_PAGES);
   });
 });

@@ -67,6 +67,9 @@ process.chdir(publicDir);
 after(() => rmSync(publicDir, { recursive: true, force: true }));
 
 describe("a page's own address", () => {
+  const headers: Record<string, string> = { host: "x", accept: "text/html" };
+  const key = (target: string) => requestKey("GET", target, (name) => headers[name]);
+
   test("keeps only the parameters the page reads", () => {
     assert.equal(addressOf("/docs/a", "?utm_source=x&fbclid=y"), "/docs/a");
     assert.equal(addressOf("/search", "?utm_source=x&q=docker"), "/search?q=docker");
@@ -79,8 +82,6 @@ describe("a page's own address", () => {
   });
 
   test("a search's scope is part of its key, but only a scope the search knows", () => {
-    const headers: Record<string, string> = { host: "x", accept: "text/html" };
-    const key = (target: string) => requestKey("GET", target, (name) => headers[name]);
     assert.notEqual(key("/search?q=jobs&version=next"), key("/search?q=jobs"));
     assert.equal(key("/search?q=jobs&version=next&utm_source=a"), key("/search?version=next&q=jobs"));
     assert.equal(key("/search?q=jobs&version=no-such-version"), key("/search?q=jobs"));
@@ -88,8 +89,6 @@ describe("a page's own address", () => {
   });
 
   test("a page of results is part of its key, as the search reads it", () => {
-    const headers: Record<string, string> = { host: "x", accept: "text/html" };
-    const key = (target: string) => requestKey("GET", target, (name) => headers[name]);
     assert.notEqual(key("/search?q=jobs&page=2"), key("/search?q=jobs"));
     assert.notEqual(key("/search?q=jobs&page=2"), key("/search?q=jobs&page=3"));
     // The search reads these as the first page, the second and the last it offers: no page of their own.

@@ -126,8 +126,13 @@ function resultPages(answer: SearchAnswer): { page: number; pages: number } {
   return { page: Math.floor((answer.from ?? 0) / RESULTS_PER_PAGE) + 1, pages };
 }
 
+/** "1 result", "39 results". */
+function resultCount(total: number): string {
+  return total === 1 ? "1 result" : `${total} results`;
+}
+
 function Summary({ answer }: { answer: SearchAnswer }) {
-  const count = answer.total === 1 ? "1 result" : `${answer.total} results`;
+  const count = resultCount(answer.total);
   const from = answer.from ?? 0;
   const shown =
     from > 0
@@ -178,10 +183,9 @@ function Pager({ answer }: { answer: SearchAnswer }) {
 /** An address past the last page of results (results went away, or a hand-made one): where they are. */
 function PastTheEnd({ answer }: { answer: SearchAnswer }) {
   const { pages } = resultPages(answer);
-  const count = answer.total === 1 ? "1 result" : `${answer.total} results`;
   return (
     <p className="mt-6 text-slate-700 dark:text-slate-300">
-      {count} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>, on{" "}
+      {resultCount(answer.total)} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>, on{" "}
       {pages === 1 ? "one page" : `${pages} pages`}: this page is past them.{" "}
       <Link className={LINK} to={`/search?${resultPageQuery(answer.query, answer.scope, answer.versions, pages)}`}>
         {pages === 1 ? "Show the results" : "Show the last page"}
