@@ -161,11 +161,18 @@ export function isCompoundTerm(term: string): boolean {
   return /[^\p{L}\p{N}]/u.test(term);
 }
 
+/** Calls `visit` for each term MiniSearch indexes for a field's text, in order (never an empty one). */
+export function forEachIndexTerm(text: string, visit: (term: string) => void) {
+  forEachToken(text, (term) => {
+    if (!STOP_WORDS.has(term)) visit(term);
+  });
+}
+
 /** The terms MiniSearch indexes for a field's text. */
 export function indexTerms(text: string): string[] {
-  return tokens(text)
-    .map((token) => token.term)
-    .filter((term) => !STOP_WORDS.has(term));
+  const terms: string[] = [];
+  forEachIndexTerm(text, (term) => terms.push(term));
+  return terms;
 }
 
 export interface CleanQuery {

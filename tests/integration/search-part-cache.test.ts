@@ -3,10 +3,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { buildSiteContent } from "../../app/content/build/build.server";
+import { buildSiteContent, checkSite } from "../../app/content/build/build.server";
 import { writeSiteContent } from "../../app/content/build/store-file.server";
 import type { CompiledPage, SiteContent } from "../../app/content/types";
-import { buildSearchIndex, type SearchPartCache } from "../../app/search/build/index.server";
+import { buildSearchIndex, SearchIndexSession, type SearchPartCache } from "../../app/search/build/index.server";
 import type { VersionSearchData } from "../../app/search/types";
 
 // A build keeps each version's search index beside the compiled pages, keyed by
@@ -86,6 +86,20 @@ describe("each version's search index, kept between builds", () => {
     buildSearchIndex(input, { parts: cache.parts, code: "code-2" });
     assert.equal(cache.counts.writes, content.versions.length);
   });
+});
+
+test("the build's index of the real content is the one MiniSearch makes in a development session, byte for byte", async () => {
+  // The build saves its indexes without MiniSearch's add (app/search/build/saved-index.server.ts);
+  // a development session indexes with MiniSearch, whose first update adds every entry in order.
+  const site = await checkSite({ root, cacheDir: null });
+  const input = { pages: site.versionPages.flatMap((entry) => entry.pages()), versions: site.indexed };
+  assert.ok(
+    input.versions.every((entry) => entry.reference),
+    "every version's API reference is indexed too",
+  );
+  const built = JSON.stringify(buildSearchIndex(input));
+  assert.equal(built, JSON.stringify(new SearchIndexSession().update(input)));
+  assert.ok(built.length > 1_000_000, "the whole index compared");
 });
 
 describe("a build's search parts on disk", () => {

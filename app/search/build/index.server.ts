@@ -8,6 +8,7 @@ import type { CompiledPage, NavItem } from "~/content/types";
 import type { DocsVersion } from "~/content/versions";
 import { INDEX_OPTIONS, SEARCH_INDEX_FORMAT, type IndexedFields } from "../index-options";
 import { joinedParts } from "../parts";
+import { savedIndex } from "./saved-index.server";
 import type { SearchDocument, SearchIndexData, VersionSearchData } from "../types";
 
 const API_TITLE = "API Reference";
@@ -215,9 +216,14 @@ export function buildSearchIndex(
       const key = partKey(cache?.code, version.id, own);
       const kept = cache?.parts.read(key);
       if (kept) return kept;
-      // A first build is a session's first update: nothing to remove, every entry indexed in order.
-      const { part } = updatedVersion(new VersionIndex(), own);
-      const built: VersionSearchData = { format: SEARCH_INDEX_FORMAT, version: version.id, documents: part.documents, index: part.index.toJSON() };
+      // Ids are positions in `documents`, as a development session's first update gives them.
+      const entries = own.flatMap((group) => group.entries());
+      const built: VersionSearchData = {
+        format: SEARCH_INDEX_FORMAT,
+        version: version.id,
+        documents: entries.map((entry) => entry.display),
+        index: savedIndex(entries.map((entry, id) => ({ id, ...entry.indexed }))),
+      };
       cache?.parts.write(key, built);
       return built;
     }),
