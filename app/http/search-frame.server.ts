@@ -26,9 +26,10 @@ const FRAME_MARK = "frame-slot-7b1e";
  * - main: the page's <main> element (form, scope switch, results);
  * - data: the search route's loader data in the hydration script;
  * - address: the page's own address in attributes (the settings forms' return address, the language link);
- * - query: the query as HTML text (the title and the social titles).
+ * - title: the search as the titles name it (the title and the social titles),
+ *   HTML text: the query, and the page of results after the first.
  */
-export type Slot = "main" | "data" | "address" | "query";
+export type Slot = "main" | "data" | "address" | "title";
 
 export interface Frame {
   /** Static text, in UTF-8 once for all the pages filled; a slot between each two, so one more than `slots`. */
@@ -92,7 +93,7 @@ export function cutFrame(html: string, csp: string, sentinel: Fill): Frame | str
   cut(frame, sentinel.main, "main");
   cut(frame, sentinel.data, "data");
   cut(frame, sentinel.address, "address");
-  cut(frame, sentinel.query, "query");
+  cut(frame, sentinel.title, "title");
   if (frame.parts.some((part) => part.includes(FRAME_MARK)))
     return "the query is shown in a place the frame does not know";
 

@@ -2,6 +2,7 @@ import { Lru } from "~/lib/lru";
 import { pageAddress } from "~/lib/page-address";
 import type { RootData } from "~/lib/root-data";
 import { searchPageAnswer } from "~/route-loaders/search.server";
+import { titledSearch } from "~/search/result-pages";
 import { cleanQuery } from "~/search/text";
 import type { SearchAnswer } from "~/search/types";
 import { pageCache, requestKey, storable, storeBytes, type HeaderReader } from "./cached-response.server";
@@ -71,7 +72,7 @@ function fillFor(answer: SearchAnswer, rootData: RootData, address: string): Fil
     main: renderSearchMain(answer, rootData, address),
     data: scriptJson(answer),
     address: escapeHtml(address),
-    query: escapeHtml(answer.query),
+    title: escapeHtml(titledSearch(answer)),
   };
 }
 

@@ -2,8 +2,9 @@
 // page's address (the dialog has one page and never names it):
 //   /search?q=…&page=2   the second page of results, after the scope's parameters
 // Apart from scope.ts, which every page's search dialog loads: only the results page needs this.
+import { RESULTS_PER_PAGE } from "./limits";
 import { searchQuery } from "./scope";
-import type { SearchScope, SearchVersion } from "./types";
+import type { SearchAnswer, SearchScope, SearchVersion } from "./types";
 
 /**
  * Pages of results a reader can turn to. Past them, a search with one more
@@ -22,4 +23,19 @@ export function resultPageQuery(query: string, scope: SearchScope, versions: Sea
 export function resultPageOf(text: string | null): number {
   if (text === null || !/^\d{1,9}$/.test(text)) return 1;
   return Math.min(Math.max(Number(text), 1), RESULT_PAGES);
+}
+
+/** The page of results `answer` holds: 1 for the first. */
+export function answerPage(answer: Pick<SearchAnswer, "from">): number {
+  return Math.floor((answer.from ?? 0) / RESULTS_PER_PAGE) + 1;
+}
+
+/**
+ * The search as the page's titles name it: the query, and after the first
+ * page which page it is ("server, page 2"), so pages of one search are told
+ * apart in tabs, history and a screen reader's announcement.
+ */
+export function titledSearch(answer: Pick<SearchAnswer, "query" | "from">): string {
+  const page = answerPage(answer);
+  return page > 1 ? `${answer.query}, page ${page}` : answer.query;
 }

@@ -68,8 +68,11 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(/\d+ results for .*server.*, the best 20 shown\./)).toBeVisible();
     const firstOnPageOne = await results(page).first().getByRole("heading", { level: 2 }).textContent();
     await expect(pager.getByRole("link", { name: /Previous/ })).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Search: server \| /);
     await pager.getByRole("link", { name: /Next/ }).click();
     await expect(page).toHaveURL(/\/search\?q=server&page=2$/);
+    // Tabs, history and a screen reader tell the pages of one search apart by their titles.
+    await expect(page).toHaveTitle(/^Search: server, page 2 \| /);
     await expect(pager).toContainText("Page 2 of 2");
     await expect(page.getByText(/\d+ results for .*server.*, 21 to \d+ shown\./)).toBeVisible();
     await expect(results(page).first().getByRole("heading", { level: 2 })).not.toHaveText(firstOnPageOne!);
@@ -131,12 +134,14 @@ test("with JavaScript, the next page of results opens in the app, in the scope s
   const pager = page.getByRole("navigation", { name: "Pages of results" });
   await pager.getByRole("link", { name: /Next/ }).click();
   await expect(page).toHaveURL(/\/search\?q=user&version=all&page=2$/);
+  await expect(page).toHaveTitle(/^Search: user, page 2 \| /);
   await expect(pager).toContainText(/Page 2 of \d+/);
   await expect(page.getByText(/, 21 to 40 shown\./)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), "no document load").toBe(4);
   // The scope switch starts the other scope on its first page.
   await page.getByRole("navigation", { name: "Versions searched" }).getByRole("link", { name: /only/ }).click();
   await expect(page).toHaveURL(/\/search\?q=user$/);
+  await expect(page).toHaveTitle(/^Search: user \| /);
 });
 
 test.describe("odd queries render escaped and answer normally", () => {

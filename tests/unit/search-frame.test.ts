@@ -24,7 +24,7 @@ function fillOf({ query, address, hits }: Search): Fill {
     main: `<main id="main"><input name="q" value="${escapeHtml(query)}"/><ol>${hits.map((hit) => `<li>${escapeHtml(hit)}</li>`).join("")}</ol></main>`,
     data: scriptJson({ query, hits }),
     address: escapeHtml(address),
-    query: escapeHtml(query),
+    title: escapeHtml(query),
   };
 }
 
@@ -32,8 +32,8 @@ function fillOf({ query, address, hits }: Search): Fill {
 function page(search: Search, extra = ""): string {
   const fill = fillOf(search);
   return [
-    `<!DOCTYPE html><html><head><title>Search: ${fill.query} | Site</title>`,
-    `<meta property="og:title" content="Search: ${fill.query} | Site"/></head><body>`,
+    `<!DOCTYPE html><html><head><title>Search: ${fill.title} | Site</title>`,
+    `<meta property="og:title" content="Search: ${fill.title} | Site"/></head><body>`,
     `<form method="post"><input type="hidden" name="redirectTo" value="${fill.address}"/></form>`,
     `<a href="${fill.address}">English</a><script>(function(){var a="›";})();</script>`,
     fill.main,

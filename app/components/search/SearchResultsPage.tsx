@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useClientLinks } from "~/lib/client-links";
 import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
 import { RESULTS_PER_PAGE } from "~/search/limits";
-import { RESULT_PAGES, resultPageQuery } from "~/search/result-pages";
+import { answerPage, RESULT_PAGES, resultPageQuery } from "~/search/result-pages";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
 import { ExactElsewhere } from "./ExactElsewhere";
@@ -123,7 +123,7 @@ function Results({ answer }: { answer: SearchAnswer }) {
 /** The pages of results a reader can turn to, and the one shown (1 first). */
 function resultPages(answer: SearchAnswer): { page: number; pages: number } {
   const pages = Math.min(Math.ceil(answer.total / RESULTS_PER_PAGE), RESULT_PAGES);
-  return { page: Math.floor((answer.from ?? 0) / RESULTS_PER_PAGE) + 1, pages };
+  return { page: answerPage(answer), pages };
 }
 
 /** "1 result", "39 results". */
