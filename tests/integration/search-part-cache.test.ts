@@ -91,7 +91,7 @@ describe("each version's search index, kept between builds", () => {
 test("the build's index of the real content is the one MiniSearch makes in a development session, byte for byte", async () => {
   // The build saves its indexes without MiniSearch's add (app/search/build/saved-index.server.ts);
   // a development session indexes with MiniSearch, whose first update adds every entry in order.
-  const site = await checkSite({ root, cacheDir: null });
+  const site = await checkSite({ root });
   const input = { pages: site.versionPages.flatMap((entry) => entry.pages()), versions: site.indexed };
   assert.ok(
     input.versions.every((entry) => entry.reference),
