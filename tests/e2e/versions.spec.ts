@@ -303,6 +303,8 @@ test.describe("with Next built", () => {
     );
     await scopes.getByRole("link", { name: "All versions" }).click();
     await expect(page).toHaveURL(/version=all&first=next/);
+    // The address changes when the new page starts to arrive: read its labels once it is all there.
+    await page.waitForLoadState("load");
     const mixed = await labels();
     expect(new Set(mixed)).toEqual(new Set([`Version ${next!.version.label}`, `Version ${current.version.label}`]));
     // The version being read comes first.
@@ -315,6 +317,7 @@ test.describe("with Next built", () => {
     await page.getByRole("banner").getByRole("searchbox", { name: "Search the docs" }).fill("installation");
     await page.getByRole("banner").getByRole("searchbox", { name: "Search the docs" }).press("Enter");
     await expect(page).toHaveURL(/\/search\?q=installation$/);
+    await page.waitForLoadState("load");
     expect(new Set(await labels())).toEqual(new Set([`Version ${current.version.label}`]));
     await context.close();
   });
