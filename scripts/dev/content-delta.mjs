@@ -60,7 +60,7 @@ function searchParts(/** @type {SearchIndexData} */ search) {
 /** A short hash of `value`'s JSON. */
 const jsonHash = (value) => createHash("sha1").update(JSON.stringify(value)).digest("base64");
 
-/** The worker's side: remembers what it sent, and a hash of its JSON, to tell what changed. */
+/** The worker's side: remembers what it sent (and, once compared, a hash of its JSON), to tell what changed. */
 export class ContentDeltas {
   /** What the last delta sent or left alone, by key ("page /docs/x", "search next index", …). */
   #sent = new Map();
