@@ -5,7 +5,9 @@ import { readingPages } from "./support/site-pages";
  * A reader's layout on every page of every version, at a phone's and a
  * laptop's width: nothing scrolls sideways, tables fit their column on a
  * laptop (on a phone they may scroll inside their own box), and no cell
- * holding a sentence is squeezed into a sliver. One browser context per width
+ * holding a sentence is squeezed into a sliver, and no value in a table (a
+ * variable, a default, a command) is broken inside a word or after an
+ * option's hyphens. One browser context per width
  * and plain measurements in the page, so the sweep stays affordable.
  */
 
@@ -16,9 +18,11 @@ type Layout = {
   sideways: number;
   tables: { name: string; width: number; column: number }[];
   squeezed: { text: string; width: number }[];
+  /** Code in table cells moved to the next line inside a word, or after an option's hyphens. */
+  broken: string[];
 };
 
-/** Runs in the page: what overflows, table by table, and the sentence cells narrower than `min`. */
+/** Runs in the page: what overflows, table by table, the sentence cells narrower than `min`, and the values broken badly. */
 function measure(min: number): Layout {
   const doc = document.documentElement;
   const tables = [...document.querySelectorAll("main table")].map((table) => {
@@ -46,7 +50,33 @@ function measure(min: number): Layout {
     if (words.length >= 4 && width < min)
       squeezed.push({ text: (cell.textContent ?? "").trim().slice(0, 50), width: Math.round(width) });
   }
-  return { sideways: doc.scrollWidth - doc.clientWidth, tables, squeezed };
+  // Where a value in a table moves to the next line: between two letters or digits is inside a word,
+  // and right after the hyphens that start an option ("-d", "--force") leaves them alone at a line's end.
+  const broken: string[] = [];
+  const top = (node: Node, at: number) => {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return range.getBoundingClientRect().top;
+  };
+  const inWord = /[\p{L}\p{N}]/u;
+  for (const code of document.querySelectorAll("main :is(td, th) code")) {
+    const texts = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let at = 1, line = top(node, 0); at < text.length; at += 1) {
+        const next = top(node, at);
+        const moved = Math.abs(next - line) >= 4;
+        line = next;
+        if (!moved || /\s/.test(text[at - 1]!)) continue;
+        const before = text.slice(0, at);
+        const option = /(?:^|\s)-+$/.test(before);
+        if (option || (inWord.test(text[at - 1]!) && inWord.test(text[at]!)))
+          broken.push(`${code.textContent ?? ""} (at "${before.slice(-12)}|${text.slice(at, at + 12)}")`);
+      }
+    }
+  }
+  return { sideways: doc.scrollWidth - doc.clientWidth, tables, squeezed, broken };
 }
 
 async function sweep(browser: Browser, width: number, visit: (path: string, layout: Layout) => void) {
@@ -77,7 +107,7 @@ const NAMED = new Set([
   "/docs/dev-guide/notes",
 ]);
 
-test("at 1366 px no page scrolls sideways, every table fits its column, no sentence is squeezed", async ({
+test("at 1366 px no page scrolls sideways, every table fits its column, no sentence is squeezed, no value is broken mid-word", async ({
   browser,
 }) => {
   test.setTimeout(900_000);
@@ -89,17 +119,21 @@ test("at 1366 px no page scrolls sideways, every table fits its column, no sente
     for (const table of layout.tables.filter((t) => t.width > t.column))
       problems.push(`${path}: "${table.name}" ${table.width} px in a ${table.column} px column`);
     for (const cell of layout.squeezed) problems.push(`${path}: "${cell.text}" in ${cell.width} px`);
+    for (const value of layout.broken) problems.push(`${path}: a line break in ${value}`);
   });
   console.log(`${count} pages at 1366 px`);
   expect(problems).toEqual([]);
 });
 
-test("at 390 px no page scrolls sideways and no sentence is squeezed", async ({ browser }) => {
+test("at 390 px no page scrolls sideways, no sentence is squeezed, no value is broken mid-word", async ({
+  browser,
+}) => {
   test.setTimeout(900_000);
   const problems: string[] = [];
   const count = await sweep(browser, 390, (path, layout) => {
     if (layout.sideways > 0) problems.push(`${path}: scrolls ${layout.sideways} px sideways`);
     for (const cell of layout.squeezed) problems.push(`${path}: "${cell.text}" in ${cell.width} px`);
+    for (const value of layout.broken) problems.push(`${path}: a line break in ${value}`);
   });
   console.log(`${count} pages at 390 px`);
   expect(problems).toEqual([]);

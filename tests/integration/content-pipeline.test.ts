@@ -525,6 +525,33 @@ describe("GitHub-flavoured Markdown (remark-gfm)", () => {
   });
 });
 
+describe("code in table cells", () => {
+  const compileTable = async (rows: string) => {
+    const body = `| Step | Command |\n| --- | --- |\n${rows}`;
+    const { html } = await compilePage(
+      { sourcePath: "content/docs/cells.mdx", raw: `---\ntitle: C\ndescription: d\n---\n${body}`, body },
+      () => null,
+    );
+    return html;
+  };
+
+  test("breaks only after underscores, slashes and dots, and keeps options whole", async () => {
+    const html = await compileTable(
+      "| Start | `docker compose up -d` |\n| Cache | `SMRITI_CACHE_TYPE` |\n| Redis | `redis-server --requirepass x` |\n",
+    );
+    assert.match(html, /<code>SMRITI_<wbr\/>CACHE_<wbr\/>TYPE<\/code>/);
+    assert.match(html, /<code>docker compose up <span class="code-option">-d<\/span><\/code>/);
+    // A hyphen inside a word is no option: "redis-server" stays plain text.
+    assert.match(html, /<code>redis-server <span class="code-option">--requirepass<\/span> x<\/code>/);
+  });
+
+  test("a lone hyphen and code outside tables are left alone", async () => {
+    const html = await compileTable("| Range | `1 - 5` |\n\nRun `docker compose up -d` now.\n");
+    assert.match(html, /<code>1 - 5<\/code>/);
+    assert.match(html, /<p>Run <code>docker compose up -d<\/code> now\.<\/p>/);
+  });
+});
+
 describe("invalid MDX", () => {
   test("in a content folder, stops the build naming the file, line and column", async () => {
     await expectBuildFailure(

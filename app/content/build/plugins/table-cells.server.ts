@@ -28,8 +28,33 @@ function withBreaks(text: Text): ElementContent[] {
   return parts;
 }
 
+/** A command-line option ("-d", "--requirepass"), after a space or at the start. */
+const OPTION = /(?<=^|\s)-+[^\s-]\S*/g;
+
+/**
+ * The text with its options kept whole: a line may break after the hyphens
+ * inside "gen-test-data", but "up -" then "d" on the next line misreads the
+ * command.
+ */
+function withWholeOptions(text: Text): ElementContent[] {
+  const parts: ElementContent[] = [];
+  let start = 0;
+  for (const match of text.value.matchAll(OPTION)) {
+    if (match.index > start) parts.push(...withBreaks({ type: "text", value: text.value.slice(start, match.index) }));
+    parts.push({
+      type: "element",
+      tagName: "span",
+      properties: { className: ["code-option"] },
+      children: withBreaks({ type: "text", value: match[0] }),
+    });
+    start = match.index + match[0].length;
+  }
+  if (start < text.value.length) parts.push(...withBreaks({ type: "text", value: text.value.slice(start) }));
+  return parts;
+}
+
 function addBreaks(code: Element) {
-  code.children = code.children.flatMap((child) => (child.type === "text" ? withBreaks(child) : [child]));
+  code.children = code.children.flatMap((child) => (child.type === "text" ? withWholeOptions(child) : [child]));
 }
 
 /** Words of running text in a cell, its code left out. */
@@ -44,8 +69,9 @@ function proseWords(cell: Element): number {
 /**
  * Lets tables fit their column (docs/decisions/026-reader-layout.md): long
  * code values in cells get break points (<wbr>, which copying and search
- * ignore), and cells holding a sentence are marked `cell-text` so the
- * stylesheet keeps them wide enough to read.
+ * ignore) and keep their options whole (a `code-option` span, which the
+ * stylesheet does not wrap), and cells holding a sentence are marked
+ * `cell-text` so the stylesheet keeps them wide enough to read.
  */
 export function rehypeTableCells() {
   return (tree: Root) => {
