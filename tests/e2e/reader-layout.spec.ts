@@ -5,9 +5,10 @@ import { readingPages } from "./support/site-pages";
  * A reader's layout on every page of every version, at a phone's and a
  * laptop's width: nothing scrolls sideways, tables fit their column on a
  * laptop (on a phone they may scroll inside their own box), and no cell
- * holding a sentence is squeezed into a sliver, and no value in a table (a
- * variable, a default, a command) is broken inside a word or after an
- * option's hyphens. One browser context per width
+ * holding a sentence is squeezed into a sliver, and no code (a variable, a
+ * default, a command, an API path, in a table, a paragraph or a heading) and
+ * no heading is broken inside a word or after an option's hyphens. One
+ * browser context per width
  * and plain measurements in the page, so the sweep stays affordable.
  */
 
@@ -18,7 +19,7 @@ type Layout = {
   sideways: number;
   tables: { name: string; width: number; column: number }[];
   squeezed: { text: string; width: number }[];
-  /** Code in table cells moved to the next line inside a word, or after an option's hyphens. */
+  /** Code and headings moved to the next line inside a word, or after an option's hyphens. */
   broken: string[];
 };
 
@@ -50,7 +51,7 @@ function measure(min: number): Layout {
     if (words.length >= 4 && width < min)
       squeezed.push({ text: (cell.textContent ?? "").trim().slice(0, 50), width: Math.round(width) });
   }
-  // Where a value in a table moves to the next line: between two letters or digits is inside a word,
+  // Where code or a heading moves to the next line: between two letters or digits is inside a word,
   // and right after the hyphens that start an option ("-d", "--force") leaves them alone at a line's end.
   const broken: string[] = [];
   const top = (node: Node, at: number) => {
@@ -60,8 +61,8 @@ function measure(min: number): Layout {
     return range.getBoundingClientRect().top;
   };
   const inWord = /[\p{L}\p{N}]/u;
-  for (const code of document.querySelectorAll("main :is(td, th) code")) {
-    const texts = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (const element of document.querySelectorAll("main :not(pre) > code, main :is(h1, h2, h3)")) {
+    const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
       const text = node.textContent ?? "";
       for (let at = 1, line = top(node, 0); at < text.length; at += 1) {
@@ -72,7 +73,7 @@ function measure(min: number): Layout {
         const before = text.slice(0, at);
         const option = /(?:^|\s)-+$/.test(before);
         if (option || (inWord.test(text[at - 1]!) && inWord.test(text[at]!)))
-          broken.push(`${code.textContent ?? ""} (at "${before.slice(-12)}|${text.slice(at, at + 12)}")`);
+          broken.push(`${element.textContent ?? ""} (at "${before.slice(-12)}|${text.slice(at, at + 12)}")`);
       }
     }
   }

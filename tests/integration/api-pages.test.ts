@@ -80,6 +80,20 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
       assert.match(albums.html, /<div class="api-field-text">Sort order\. [^<]*<code>name<\/code>/);
       assert.match(albums.html, /The album id is not a UUID \(<code>invalid album id<\/code>\)/);
     });
+
+    test("paths break only after their slashes, in headings, indexes and long code in descriptions", () => {
+      const explore = page.tags.find((tag) => tag.slug === "explore")!;
+      const path = "<code>/<wbr/>v1/<wbr/>explore/<wbr/>yearsAgo/<wbr/>{monthDate}/<wbr/>mediaItems</code>";
+      // The operation's heading and its line in the page's index.
+      assert.ok(explore.html.split(path).length - 1 >= 2, "the routed years-ago path, with break points");
+      assert.doesNotMatch(explore.html, /<code>\/v1\/explore/, "no path without them");
+      // A description's long code (micromark's HTML) gets the same points; short code stays whole.
+      assert.match(
+        explore.html,
+        /<code>GET \/<wbr>v1\/<wbr>explore\/<wbr>yearsAgo\/<wbr>\{monthDate\}\/<wbr>mediaItems<\/code>/,
+      );
+      assert.match(explore.html, /<code>invalid month and date<\/code>/);
+    });
   });
 }
 

@@ -525,9 +525,8 @@ describe("GitHub-flavoured Markdown (remark-gfm)", () => {
   });
 });
 
-describe("code in table cells", () => {
-  const compileTable = async (rows: string) => {
-    const body = `| Step | Command |\n| --- | --- |\n${rows}`;
+describe("where inline code may break", () => {
+  const compileBody = async (body: string) => {
     const { html } = await compilePage(
       { sourcePath: "content/docs/cells.mdx", raw: `---\ntitle: C\ndescription: d\n---\n${body}`, body },
       () => null,
@@ -535,9 +534,9 @@ describe("code in table cells", () => {
     return html;
   };
 
-  test("breaks only after underscores, slashes and dots, and keeps options whole", async () => {
-    const html = await compileTable(
-      "| Start | `docker compose up -d` |\n| Cache | `SMRITI_CACHE_TYPE` |\n| Redis | `redis-server --requirepass x` |\n",
+  test("in a table, after underscores, slashes and dots; options stay whole", async () => {
+    const html = await compileBody(
+      "| Step | Command |\n| --- | --- |\n| Start | `docker compose up -d` |\n| Cache | `SMRITI_CACHE_TYPE` |\n| Redis | `redis-server --requirepass x` |\n",
     );
     assert.match(html, /<code>SMRITI_<wbr\/>CACHE_<wbr\/>TYPE<\/code>/);
     assert.match(html, /<code>docker compose up <span class="code-option">-d<\/span><\/code>/);
@@ -545,10 +544,25 @@ describe("code in table cells", () => {
     assert.match(html, /<code>redis-server <span class="code-option">--requirepass<\/span> x<\/code>/);
   });
 
-  test("a lone hyphen and code outside tables are left alone", async () => {
-    const html = await compileTable("| Range | `1 - 5` |\n\nRun `docker compose up -d` now.\n");
+  test("in running text, only long values get break points; options stay whole there too", async () => {
+    const html = await compileBody(
+      "Set `SMRITI_API_PORT` or `SMRITI_ML_PREVIEW_THUMBNAIL_PARAMS`, then run `docker compose up -d`. A range: `1 - 5`.\n",
+    );
+    assert.match(html, /<code>SMRITI_API_PORT<\/code>/);
+    assert.match(html, /<code>SMRITI_<wbr\/>ML_<wbr\/>PREVIEW_<wbr\/>THUMBNAIL_<wbr\/>PARAMS<\/code>/);
+    assert.match(html, /<code>docker compose up <span class="code-option">-d<\/span><\/code>/);
     assert.match(html, /<code>1 - 5<\/code>/);
-    assert.match(html, /<p>Run <code>docker compose up -d<\/code> now\.<\/p>/);
+  });
+
+  test("inside a component and not in blocks of code", async () => {
+    const html = await compileBody(
+      "<details>\n\nRebuild with `docker compose up -d --build`.\n\n</details>\n\n```sh\ndocker compose up -d --build /srv/a_b.c\n```\n",
+    );
+    assert.match(
+      html,
+      /<code>docker compose up <span class="code-option">-d<\/span> <span class="code-option">--build<\/span><\/code>/,
+    );
+    assert.doesNotMatch(html, /<pre[\s\S]*(code-option|<wbr)[\s\S]*<\/pre>/);
   });
 });
 

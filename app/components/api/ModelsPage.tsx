@@ -1,6 +1,7 @@
 import { tagPageUrl } from "~/api-reference/addresses";
 import type { ApiReference } from "~/api-reference/build/operations";
 import { FieldList, type Markdown } from "./FieldList";
+import { CodeValue } from "~/components/CodeValue";
 
 /**
  * The models page of one version (/api/models, /api/next/models): every
@@ -56,7 +57,7 @@ export function ModelsPage({
                   <li key={use.anchor}>
                     <a href={`${tagPageUrl(apiUrl, use.tag)}#${use.anchor}`}>
                       <span className={`api-method api-method-${use.method.toLowerCase()}`}>{use.method}</span>{" "}
-                      <code>{use.path}</code>
+                      <CodeValue value={use.path} />
                     </a>
                   </li>
                 ))}

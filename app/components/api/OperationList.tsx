@@ -9,6 +9,7 @@ import type {
 } from "~/api-reference/build/operations";
 import type { SampleLanguage } from "~/api-reference/build/samples";
 import { FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
+import { CodeValue } from "~/components/CodeValue";
 
 // Rendered once at build time from the spec (app/api-reference/build/build.server.ts):
 // the overview's operation index and one page per tag. Descriptions are
@@ -188,7 +189,7 @@ function MethodAndPath({ operation }: { operation: ApiOperation }) {
   return (
     <>
       <span className={`api-method api-method-${operation.method.toLowerCase()}`}>{operation.method}</span>{" "}
-      <code>{operation.path}</code>
+      <CodeValue value={operation.path} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { remarkDirectives } from "./plugins/directives.server";
 import { remarkHeadingIds } from "./plugins/heading-ids.server";
 import { remarkKnownComponents, type UnknownComponent } from "./plugins/known-components.server";
 import { remarkLinks, type CollectedLink } from "./plugins/links.server";
+import { rehypeCodeBreaks } from "./plugins/code-breaks.server";
 import { rehypeTableCells } from "./plugins/table-cells.server";
 import { preprocessMdx } from "../preprocess.server";
 import { ContentError, type SourcePage } from "./source.server";
@@ -174,6 +175,7 @@ export async function compilePage(
           rehypeCompactCode,
           rehypeAccessibleContent,
           rehypeTableCells,
+          rehypeCodeBreaks,
         ];
         return options;
       },
