@@ -106,6 +106,37 @@ test.describe("without JavaScript", () => {
     await expect(results(page)).not.toHaveCount(0);
     await context.close();
   });
+
+  test("on a 390 px phone, an API path in the results moves to the next line after a slash, not inside a word", async ({
+    browser,
+  }) => {
+    const { context, page } = await withoutJavaScript(browser, { viewport: PHONE, isMobile: true });
+    await page.goto("/search?q=yearsAgo");
+    const paths = results(page).locator("code");
+    await expect(paths.filter({ hasText: "/v1/explore/yearsAgo/{monthDate}/mediaItems" })).not.toHaveCount(0);
+    // Each path's lines, as laid out: a line ends only where a slash does.
+    const lines = await paths.evaluateAll((codes) =>
+      codes.map((code) => {
+        const texts = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        const runs: { top: number; text: string }[] = [];
+        for (let node = texts.nextNode(); node; node = texts.nextNode())
+          for (let at = 0; at < (node.textContent ?? "").length; at += 1) {
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            const last = runs.at(-1);
+            if (last && Math.abs(last.top - top) < 4) last.text += node.textContent![at];
+            else runs.push({ top, text: node.textContent![at]! });
+          }
+        return runs.map((run) => run.text);
+      }),
+    );
+    // The longest path does not fit the line, so it does take two.
+    expect(lines.some((path) => path.length > 1)).toBe(true);
+    for (const path of lines) for (const line of path.slice(0, -1)) expect(line, path.join(" | ")).toMatch(/\/$/);
+    await context.close();
+  });
 });
 
 test("with JavaScript, a result and a section under it open their pages in the app", async ({ page }) => {

@@ -34,8 +34,8 @@ export function HitEndpoint({ endpoint }: { endpoint: NonNullable<SearchHit["end
   return (
     <span className="flex flex-wrap items-center gap-2">
       <span className={`api-method api-method-${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>
-      <code className="break-all font-mono text-sm text-slate-800 dark:text-slate-200">
-        <Highlight parts={endpoint.path} />
+      <code className="font-mono text-sm text-slate-800 dark:text-slate-200">
+        <Highlight parts={endpoint.path} breaks />
       </code>
     </span>
   );
