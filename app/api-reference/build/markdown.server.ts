@@ -9,7 +9,8 @@ import { codeSegments } from "~/lib/code-breaks";
  * Its text is escaped HTML, whose entities hold none of the break characters.
  */
 const LONG_CODE = 24;
-const INLINE_CODE = /<code>([^<]+)<\/code>/g;
+/** Code in running text: a block's is inside <pre> and keeps its lines as written. */
+const INLINE_CODE = /(?<!<pre>)<code>([^<]+)<\/code>/g;
 
 /** The spec's descriptions (CommonMark + GFM) as HTML. Raw HTML in the spec is escaped, not passed through. */
 export function markdownToHtml(text: string): string {
