@@ -1,11 +1,11 @@
 import { Fragment } from "react";
 import { codeSegments } from "~/lib/code-breaks";
 
-/** `text` with a <wbr> at each of its break points (app/lib/code-breaks.ts): the only places it may move to the next line. */
-export function WithBreaks({ text }: { text: string }) {
+/** Text in pieces (app/lib/code-breaks.ts) with a <wbr> between each two: the places it may move to the next line. */
+export function WithBreaks({ pieces }: { pieces: string[] }) {
   return (
     <>
-      {codeSegments(text).map((piece, n) => (
+      {pieces.map((piece, n) => (
         <Fragment key={n}>
           {n > 0 ? <wbr /> : null}
           {piece}
@@ -19,7 +19,7 @@ export function WithBreaks({ text }: { text: string }) {
 export function CodeValue({ value }: { value: string }) {
   return (
     <code>
-      <WithBreaks text={value} />
+      <WithBreaks pieces={codeSegments(value)} />
     </code>
   );
 }

@@ -137,6 +137,45 @@ test.describe("without JavaScript", () => {
     for (const path of lines) for (const line of path.slice(0, -1)) expect(line, path.join(" | ")).toMatch(/\/$/);
     await context.close();
   });
+
+  test("on a 320 px phone, no line of a result breaks inside a word, in a snippet of text or of code", async ({
+    browser,
+  }) => {
+    const { context, page } = await withoutJavaScript(browser, {
+      viewport: { width: 320, height: 640 },
+      isMobile: true,
+    });
+    // Snippets that quote a path, a command, JSON with ids: each has a token nearly as wide as the line.
+    for (const query of ["storage", "thumbnail", "json", "yearsAgo"]) {
+      await page.goto(`/search?q=${query}`);
+      await expect(results(page)).not.toHaveCount(0);
+      const inWord = await results(page).evaluateAll((items) => {
+        const found: string[] = [];
+        const letter = /[\p{L}\p{N}]/u;
+        for (const item of items) {
+          const texts = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+          for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+            const text = node.textContent ?? "";
+            const top = (at: number) => {
+              const range = document.createRange();
+              range.setStart(node!, at);
+              range.setEnd(node!, at + 1);
+              return range.getBoundingClientRect().top;
+            };
+            for (let at = 1, line = top(0); at < text.length; at += 1) {
+              const next = top(at);
+              if (Math.abs(next - line) >= 4 && letter.test(text[at - 1]!) && letter.test(text[at]!))
+                found.push(`${text.slice(Math.max(0, at - 12), at)}|${text.slice(at, at + 12)}`);
+              line = next;
+            }
+          }
+        }
+        return found;
+      });
+      expect(inWord, query).toEqual([]);
+    }
+    await context.close();
+  });
 });
 
 test("with JavaScript, a result and a section under it open their pages in the app", async ({ page }) => {

@@ -35,7 +35,7 @@ export function HitEndpoint({ endpoint }: { endpoint: NonNullable<SearchHit["end
     <span className="flex flex-wrap items-center gap-2">
       <span className={`api-method api-method-${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>
       <code className="font-mono text-sm text-slate-800 dark:text-slate-200">
-        <Highlight parts={endpoint.path} breaks />
+        <Highlight parts={endpoint.path} breaks="value" />
       </code>
     </span>
   );
@@ -45,9 +45,9 @@ export function HitSnippet({ hit, className = "" }: { hit: SearchHit; className?
   if (hit.snippet.length === 0) return null;
   return (
     <span
-      className={`block text-slate-700 dark:text-slate-300 ${hit.snippetIsCode ? "break-all font-mono text-xs" : "text-sm"} ${className}`}
+      className={`block text-slate-700 dark:text-slate-300 ${hit.snippetIsCode ? "break-words font-mono text-xs" : "text-sm"} ${className}`}
     >
-      <Highlight parts={hit.snippet} />
+      <Highlight parts={hit.snippet} breaks="words" />
     </span>
   );
 }

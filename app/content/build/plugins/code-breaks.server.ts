@@ -1,12 +1,5 @@
 import type { Element, ElementContent, Root, RootContent, Text } from "hast";
-import { codeSegments } from "~/lib/code-breaks";
-
-/**
- * Inline code in running text this long gets break points: on a phone's line
- * (about 40 characters of code at 390 px) it may not fit, and the browser
- * would otherwise cut it between two letters. Shorter code stays whole.
- */
-const LONG_CODE = 24;
+import { codeSegments, LONG_VALUE } from "~/lib/code-breaks";
 
 /** A command-line option ("-d", "--requirepass"), after a space or at the start. */
 const OPTION = /(?<=^|\s)-+[^\s-]\S*/g;
@@ -47,7 +40,7 @@ function withWholeOptions(text: Text, breaks: boolean): ElementContent[] {
 }
 
 function breakCode(code: Element, inTable: boolean) {
-  const breaks = inTable || code.children.some((child) => child.type === "text" && child.value.length >= LONG_CODE);
+  const breaks = inTable || code.children.some((child) => child.type === "text" && child.value.length >= LONG_VALUE);
   code.children = code.children.flatMap((child) => (child.type === "text" ? withWholeOptions(child, breaks) : [child]));
 }
 
@@ -66,7 +59,8 @@ function visit(node: Root | RootContent, inTable: boolean) {
 /**
  * Where inline code may move to the next line (docs/decisions/026-reader-layout.md):
  * in a table's cells every value gets break points, so a column can be
- * narrower than its longest value; in running text only long values do.
+ * narrower than its longest value; in running text only long values do
+ * (LONG_VALUE), which may not fit a phone's line.
  * Options stay whole everywhere.
  */
 export function rehypeCodeBreaks() {
