@@ -54,8 +54,8 @@ export type BreakKind = "value" | "words";
  * The parts of one text (a highlighted path or snippet, cut where its marks
  * start and end), each in pieces as codeSegments gives them, the text's
  * break points counted across its parts. Words get break points only inside
- * long ones (LONG_WORD). A part whose first piece is empty
- * may break where it starts.
+ * long ones (LONG_WORD). A part whose first piece is empty may break where it
+ * starts.
  */
 export function partSegments(parts: string[], kind: BreakKind): string[][] {
   const text = parts.join("");
