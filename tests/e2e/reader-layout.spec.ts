@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { readingPages } from "./support/site-pages";
+import { insideWord, lineBreaks, shown, textLines } from "./support/text-lines";
 
 /**
  * A reader's layout on every page of every version, at a phone's and a
@@ -23,8 +24,8 @@ type Layout = {
   broken: string[];
 };
 
-/** Runs in the page: what overflows, table by table, the sentence cells narrower than `min`, and the values broken badly. */
-function measure(min: number): Layout {
+/** Runs in the page: what overflows, table by table, and the sentence cells narrower than `min`. */
+function measure(min: number): Omit<Layout, "broken"> {
   const doc = document.documentElement;
   const tables = [...document.querySelectorAll("main table")].map((table) => {
     const box = table.closest(".table-scroll") ?? table.parentElement!;
@@ -51,33 +52,7 @@ function measure(min: number): Layout {
     if (words.length >= 4 && width < min)
       squeezed.push({ text: (cell.textContent ?? "").trim().slice(0, 50), width: Math.round(width) });
   }
-  // Where code or a heading moves to the next line: between two letters or digits is inside a word,
-  // and right after the hyphens that start an option ("-d", "--force") leaves them alone at a line's end.
-  const broken: string[] = [];
-  const top = (node: Node, at: number) => {
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + 1);
-    return range.getBoundingClientRect().top;
-  };
-  const inWord = /[\p{L}\p{N}]/u;
-  for (const element of document.querySelectorAll("main :not(pre) > code, main :is(h1, h2, h3)")) {
-    const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-      const text = node.textContent ?? "";
-      for (let at = 1, line = top(node, 0); at < text.length; at += 1) {
-        const next = top(node, at);
-        const moved = Math.abs(next - line) >= 4;
-        line = next;
-        if (!moved || /\s/.test(text[at - 1]!)) continue;
-        const before = text.slice(0, at);
-        const option = /(?:^|\s)-+$/.test(before);
-        if (option || (inWord.test(text[at - 1]!) && inWord.test(text[at]!)))
-          broken.push(`${element.textContent ?? ""} (at "${before.slice(-12)}|${text.slice(at, at + 12)}")`);
-      }
-    }
-  }
-  return { sideways: doc.scrollWidth - doc.clientWidth, tables, squeezed, broken };
+  return { sideways: doc.scrollWidth - doc.clientWidth, tables, squeezed };
 }
 
 async function sweep(browser: Browser, width: number, visit: (path: string, layout: Layout) => void) {
@@ -94,7 +69,15 @@ async function sweep(browser: Browser, width: number, visit: (path: string, layo
   for (const path of paths) {
     const response = await page.goto(path, { waitUntil: "load" });
     expect(response?.status(), path).toBe(200);
-    visit(path, await page.evaluate(measure, SENTENCE_CELL_MIN));
+    // Where code or a heading moves to the next line: inside a word, or right after the hyphens that
+    // start an option ("-d", "--force"), which leaves them alone at a line's end.
+    const texts = page.locator("main :not(pre) > code, main :is(h1, h2, h3)");
+    const broken = (await texts.evaluateAll(textLines, "text" as const)).flatMap((lines) =>
+      lineBreaks(lines)
+        .filter((cut) => insideWord(cut) || /(?:^|\s)-+$/.test(cut.before))
+        .map((cut) => `${lines.join("")} (at "${shown(cut)}")`),
+    );
+    visit(path, { ...(await page.evaluate(measure, SENTENCE_CELL_MIN)), broken });
   }
   await context.close();
   return paths.length;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CORE, axeOf, collectErrors, hydrated, withoutJavaScript } from "./helpers";
+import { insideWord, lineBreaks, shown, textLines } from "./support/text-lines";
 
 const PHONE = { width: 390, height: 844 };
 const dialog = (page: Page) => page.locator("dialog[data-search-dialog]");
@@ -115,23 +116,7 @@ test.describe("without JavaScript", () => {
     const paths = results(page).locator("code");
     await expect(paths.filter({ hasText: "/v1/explore/yearsAgo/{monthDate}/mediaItems" })).not.toHaveCount(0);
     // Each path's lines, as laid out: a line ends only where a slash does.
-    const lines = await paths.evaluateAll((codes) =>
-      codes.map((code) => {
-        const texts = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
-        const runs: { top: number; text: string }[] = [];
-        for (let node = texts.nextNode(); node; node = texts.nextNode())
-          for (let at = 0; at < (node.textContent ?? "").length; at += 1) {
-            const range = document.createRange();
-            range.setStart(node, at);
-            range.setEnd(node, at + 1);
-            const top = Math.round(range.getBoundingClientRect().top);
-            const last = runs.at(-1);
-            if (last && Math.abs(last.top - top) < 4) last.text += node.textContent![at];
-            else runs.push({ top, text: node.textContent![at]! });
-          }
-        return runs.map((run) => run.text);
-      }),
-    );
+    const lines = await paths.evaluateAll(textLines);
     // The longest path does not fit the line, so it does take two.
     expect(lines.some((path) => path.length > 1)).toBe(true);
     for (const path of lines) for (const line of path.slice(0, -1)) expect(line, path.join(" | ")).toMatch(/\/$/);
@@ -149,29 +134,9 @@ test.describe("without JavaScript", () => {
     for (const query of ["storage", "thumbnail", "json", "yearsAgo"]) {
       await page.goto(`/search?q=${query}`);
       await expect(results(page)).not.toHaveCount(0);
-      const inWord = await results(page).evaluateAll((items) => {
-        const found: string[] = [];
-        const letter = /[\p{L}\p{N}]/u;
-        for (const item of items) {
-          const texts = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
-          for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-            const text = node.textContent ?? "";
-            const top = (at: number) => {
-              const range = document.createRange();
-              range.setStart(node!, at);
-              range.setEnd(node!, at + 1);
-              return range.getBoundingClientRect().top;
-            };
-            for (let at = 1, line = top(0); at < text.length; at += 1) {
-              const next = top(at);
-              if (Math.abs(next - line) >= 4 && letter.test(text[at - 1]!) && letter.test(text[at]!))
-                found.push(`${text.slice(Math.max(0, at - 12), at)}|${text.slice(at, at + 12)}`);
-              line = next;
-            }
-          }
-        }
-        return found;
-      });
+      const inWord = (await results(page).evaluateAll(textLines, "text" as const)).flatMap((lines) =>
+        lineBreaks(lines).filter(insideWord).map(shown),
+      );
       expect(inWord, query).toEqual([]);
     }
     await context.close();
