@@ -2,11 +2,12 @@
  * Where a code value may move to the next line, for values too long for a
  * phone's line or a table's column: a list or JSON object after its commas,
  * so each key and value stays whole; anything else (identifiers, paths, file
- * names) after its underscores, slashes and dots. Without these points a
- * browser breaks such a value between any two letters, or not at all.
+ * names, patterns) after its underscores, slashes, dots and bars. Without
+ * these points a browser breaks such a value between any two letters, or not
+ * at all.
  */
 function breakAfter(value: string): RegExp {
-  return value.includes(",") ? /,/g : /[_/.]/g;
+  return value.includes(",") ? /,/g : /[_/.|]/g;
 }
 
 /**

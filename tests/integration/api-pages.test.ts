@@ -81,6 +81,42 @@ for (const [index, [spec, apiUrl]] of SPECS.entries()) {
       assert.match(albums.html, /The album id is not a UUID \(<code>invalid album id<\/code>\)/);
     });
 
+    test("the pages and their Markdown carry constraints, write-only and nullable values and model examples", () => {
+      const tag = (slug: string) => page.tags.find((entry) => entry.slug === slug)!;
+      const explore = tag("explore");
+      assert.match(explore.html, /Constraints: exactly 4 characters; matches <code>\^\(0\[1-9\]\|<wbr>1\[0-2\]\)/);
+      assert.match(explore.html, /Example <code>0914<\/code>\./);
+      assert.match(explore.markdown, /Constraints: exactly 4 characters; matches `\^\(0\[1-9\]\|1\[0-2\]\)/);
+      const library = tag("library");
+      assert.match(library.html, /<h3>Request body<\/h3><div><p>The media items to act on\.<\/p>/);
+      assert.match(library.markdown, /### Request body\n\nThe media items to act on\.\n\napplication\/json/);
+      const info = tag("info");
+      assert.match(info.html, /application\/json, <a href="[^"]*#Disk">Disk<\/a> or null<\/p>/);
+      assert.match(info.markdown, /application\/json, Disk \(\[Disk\]\([^)]*\)\) or null/);
+      const users = tag("users");
+      assert.match(users.html, /<code class="api-field-name">password<\/code>[\s\S]{0,300}?>write-only</);
+      assert.match(users.markdown, /`password` \(string \(password\), optional, write-only\)/);
+      const models = page.models;
+      assert.match(
+        models.html,
+        /<section id="Album"[\s\S]*?<summary>Example<\/summary>[\s\S]*?Kerala 2023[\s\S]*?<\/section>/,
+      );
+      assert.match(models.html, /<section id="AlbumRequest"[\s\S]*?Constraints: at least 1 field\./);
+      assert.match(models.markdown, /## Album\n[\s\S]*?```json\n\{\n {2}"id"/);
+      // A response shows its own example's values, not its model's field examples.
+      assert.doesNotMatch(users.markdown, /#### 401[^#]*Example `album not found`/);
+    });
+
+    test("the overview shows the spec's own introduction, credentials, servers and license", () => {
+      assert.ok(page.anchors.includes("behaviour") && page.anchors.includes("authentication-schemes"));
+      assert.match(page.html, /<h2 id="behaviour">How version [^<]+ behaves<\/h2>/);
+      assert.match(page.html, /There is no total count and no pagination header\./);
+      assert.match(page.html, /<code>basicAuth<\/code>, HTTP basic: <span>The administrator credentials/);
+      assert.match(page.html, /<a href="https:\/\/www\.apache\.org\/licenses\/LICENSE-2\.0">Apache-2\.0<\/a>/);
+      assert.ok(page.html.indexOf('id="behaviour"') < page.html.indexOf('id="operations"'));
+      assert.match(page.markdown, /no total count and no pagination header/);
+    });
+
     test("paths break only after their slashes, in headings, indexes and long code in descriptions", () => {
       const explore = page.tags.find((tag) => tag.slug === "explore")!;
       const path = "<code>/<wbr/>v1/<wbr/>explore/<wbr/>yearsAgo/<wbr/>{monthDate}/<wbr/>mediaItems</code>";

@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { codeSegments, partSegments } from "../../app/lib/code-breaks";
 
-test("a code value breaks after underscores, slashes and dots, or only after the commas of a list", () => {
+test("a code value breaks after underscores, slashes, dots and bars, or only after the commas of a list", () => {
   assert.deepEqual(codeSegments("SMRITI_CACHE_TYPE"), ["SMRITI_", "CACHE_", "TYPE"]);
+  // A pattern's alternatives.
+  assert.deepEqual(codeSegments("^(0[1-9]|1[0-2])$"), ["^(0[1-9]|", "1[0-2])$"]);
   assert.deepEqual(codeSegments("/v1/albums/{id}"), ["/", "v1/", "albums/", "{id}"]);
   assert.deepEqual(codeSegments('{"a_b":"1","c.d":"2"}'), ['{"a_b":"1",', '"c.d":"2"}']);
   // Never after the last character, and a value without a point stays whole.

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { createElement } from "react";
+import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { tagAnchor, tagPageUrl, tagSlug } from "~/api-reference/addresses";
 import { ModelsPage } from "~/components/api/ModelsPage";
+import { INTRODUCTION_ANCHORS, SpecIntroduction } from "~/components/api/SpecIntroduction";
 import { OperationIndex, TagOperations, type OperationCode, type RenderContext } from "~/components/api/OperationList";
 import { highlightCode, tokenStyles } from "./highlight.server";
 import { markdownAsText, markdownToHtml } from "./markdown.server";
@@ -60,16 +61,21 @@ async function operationCode(operations: ApiOperation[]): Promise<Map<string, Op
 
 const withTokenStyles = (html: string) => `${tokenStyles(html)}${html}`;
 
-function modelsPage(reference: ApiReference, apiUrl: string): ApiTagPageContent {
+async function modelsPage(reference: ApiReference, apiUrl: string): Promise<ApiTagPageContent> {
   const url = `${apiUrl}/${MODELS_SLUG}`;
+  const examples: Record<string, string> = {};
+  for (const model of reference.models)
+    if (model.example !== undefined) examples[model.name] = await highlightCode(model.example, EXAMPLE_GRAMMAR);
   return {
     tag: "Models",
     slug: MODELS_SLUG,
     url,
     summary: `Every object the ${reference.title} sends and returns (${reference.models.length} models), with all their fields and the calls that use them.`,
     operationCount: 0,
-    html: renderToStaticMarkup(
-      createElement(ModelsPage, { reference, apiUrl, modelsUrl: url, markdown: markdownToHtml }),
+    html: withTokenStyles(
+      renderToStaticMarkup(
+        createElement(ModelsPage, { reference, apiUrl, modelsUrl: url, markdown: markdownToHtml, examples }),
+      ),
     ),
     anchors: reference.models.map((model) => model.name),
     markdown: modelsMarkdown(reference, `Models · ${reference.title} ${reference.version}`),
@@ -120,8 +126,14 @@ export async function buildApiReferencePage(
   const reference = buildApiReference(document);
   const code = await operationCode(reference.groups.flatMap((group) => group.operations));
   const context: RenderContext = { markdown: markdownToHtml, modelsUrl: `${apiUrl}/${MODELS_SLUG}`, code };
-  const html = renderToStaticMarkup(createElement(OperationIndex, { reference, apiUrl, markdown: markdownToHtml }));
+  const html = renderToStaticMarkup(
+    createElement(Fragment, null, [
+      createElement(SpecIntroduction, { key: "introduction", reference, markdown: markdownToHtml }),
+      createElement(OperationIndex, { key: "index", reference, apiUrl, markdown: markdownToHtml }),
+    ]),
+  );
   const anchors = [
+    ...INTRODUCTION_ANCHORS,
     "operations",
     ...reference.groups.flatMap((group) => [
       tagAnchor(group.tag),
@@ -144,7 +156,7 @@ export async function buildApiReferencePage(
         context.modelsUrl,
       ),
       tags: tagPages(reference, apiUrl, context),
-      models: modelsPage(reference, apiUrl),
+      models: await modelsPage(reference, apiUrl),
       navigation: apiNavigation(reference, apiUrl),
       specYaml: yaml,
       specJson: JSON.stringify(document, null, 2),

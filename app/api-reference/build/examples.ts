@@ -25,6 +25,9 @@ export function exampleUuid(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${"89ab"[parseInt(hex[16] ?? "0", 16) % 4]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Names by the model that holds them: a place is named after its city (STRINGS.city), a person by the user. */
+const NAMES: Record<string, string> = { Place: "Palolem", Person: "Asha" };
+
 /** Strings by field name, for the fields of this API that have no example in the spec. */
 const STRINGS: Record<string, string> = {
   name: "Goa 2024",
@@ -72,21 +75,63 @@ function fileUrl(name: string, seed: string): string {
   return `../storage/${folder}/${exampleUuid(seed)}`;
 }
 
-function stringExample(schema: Obj, name: string, model: string): string {
+/**
+ * What an id names, the same for an item's own id and the ids pointing at it:
+ * `MediaItem.id` for a MediaItem's "id", an album's "coverMediaItemId" and a
+ * face's "mediaItemId"; `User.id` for every "userId".
+ */
+function idSeed(name: string, model: string): string {
+  const seed =
+    name === "id" ? `${model}.id` : name.endsWith("Id") ? `${name.slice(0, -2).replace(/^cover/, "")}.id` : name;
+  return seed.charAt(0).toUpperCase() + seed.slice(1);
+}
+
+/**
+ * The ids the spec's own examples give (a model's example, or a property's),
+ * by idSeed: a made example reuses them, so that an album's made
+ * "coverMediaItemId" is the id of the media item example embedded beside it.
+ */
+function idsInSpec(resolver: Resolver): Map<string, string> {
+  const ids = new Map<string, string>();
+  const keep = (name: string, model: string, value: unknown) => {
+    const seed = idSeed(name, model);
+    if (typeof value === "string" && !ids.has(seed)) ids.set(seed, value);
+  };
+  let schemas: Obj;
+  try {
+    schemas = resolver.resolve({ $ref: "#/components/schemas" }, "components.schemas");
+  } catch {
+    return ids;
+  }
+  for (const [model, schema] of Object.entries(schemas)) {
+    if (!isObj(schema) || !isObj(schema.properties)) continue;
+    for (const [name, property] of Object.entries(schema.properties)) {
+      if (!isObj(property) || property.format !== "uuid") continue;
+      keep(name, model, property.example);
+      if (isObj(schema.example)) keep(name, model, schema.example[name]);
+    }
+  }
+  return ids;
+}
+
+/** Raw bytes in base64, for a face's pixels: deliberately not the start of any image format. */
+const RAW_PIXELS = "iIeGhYSDgoGAf359fHt6eXh3dnV0c3JxcG9ubWxramlo";
+
+function stringExample(schema: Obj, name: string, model: string, walk: Walk): string {
   const format = typeof schema.format === "string" ? schema.format : "";
   if (format === "uuid") {
-    // An item's own id and the ids pointing at it read the same: "coverMediaItemId" is a media item's "id".
-    const seed =
-      name === "id" ? `${model}.id` : name.endsWith("Id") ? `${name.slice(0, -2).replace(/^cover/, "")}.id` : name;
-    return exampleUuid(seed.charAt(0).toUpperCase() + seed.slice(1));
+    const seed = idSeed(name, model);
+    return walk.ids.get(seed) ?? exampleUuid(seed);
   }
   if (format === "date-time") return DATE_TIMES[name] ?? "2024-05-05T09:12:44Z";
   if (format === "date") return "2024-05-05";
+  if (format === "byte" && name === "thumbnail") return RAW_PIXELS;
   if (format === "byte") return "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDA==";
   if (format === "password") return "correct-horse-battery";
   if (format === "binary") return "";
   if (/Url$/.test(name)) return fileUrl(name, `${model}.id`);
   if (name === "thumbnail") return fileUrl("thumbnailUrl", `${model}.face`);
+  if (name === "name" && NAMES[model] !== undefined) return NAMES[model];
   return STRINGS[name] ?? name;
 }
 
@@ -103,6 +148,8 @@ interface Walk {
   direction: BodyDirection;
   /** Component schemas being expanded: meeting one again ends the branch. */
   inside: readonly string[];
+  /** The spec's own example ids, by idSeed. */
+  ids: Map<string, string>;
 }
 
 function build(schema: unknown, walk: Walk, name: string, model: string, depth: number): unknown {
@@ -140,7 +187,7 @@ function build(schema: unknown, walk: Walk, name: string, model: string, depth: 
     return result;
   }
   if (schema.default !== undefined) return schema.default;
-  if (schema.type === "string") return stringExample(schema, name, model);
+  if (schema.type === "string") return stringExample(schema, name, model, walk);
   if (schema.type === "integer" || schema.type === "number") return numberExample(schema, name);
   if (schema.type === "boolean") return name === "favourite";
   return undefined;
@@ -148,7 +195,7 @@ function build(schema: unknown, walk: Walk, name: string, model: string, depth: 
 
 /** An example value made from `schema` alone (the spec's property examples used where they exist). */
 export function exampleFromSchema(schema: unknown, resolver: Resolver, direction: BodyDirection, name = ""): unknown {
-  return build(schema, { resolver, direction, inside: [] }, name, "", 0);
+  return build(schema, { resolver, direction, inside: [], ids: idsInSpec(resolver) }, name, "", 0);
 }
 
 /**

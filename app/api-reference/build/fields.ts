@@ -1,5 +1,6 @@
 // The fields of a request or response body, nested as the schema nests them.
 // Pure: reads the parsed document through the Resolver, never changes it.
+import { valueConstraints } from "./constraints";
 import { ApiDocumentError, describeType, enumValues, isObj, refName, text, type Obj, type Resolver } from "./resolver";
 
 export interface ApiField {
@@ -13,6 +14,12 @@ export interface ApiField {
   nullable?: boolean;
   /** Set by the server only: shown in responses, never sent. */
   readOnly?: boolean;
+  /** Sent by clients only: never in a response (a password). */
+  writeOnly?: boolean;
+  /** What the value must satisfy beyond its type, as Markdown phrases ("at least 1", "matches `^…$`"). */
+  constraints?: string[];
+  /** The spec's own example of the value, as text. */
+  example?: string;
   /** The component schema the field holds (itself or as array items): its page on the models page. */
   model?: string;
   /** Fields of an object (or of an array's objects) held in this field. */
@@ -46,6 +53,16 @@ function valueSchema(schema: Obj, resolver: Resolver, where: string): { schema: 
     };
   }
   return { schema: target, ...(own ? { model: own } : {}) };
+}
+
+/** Longer examples than this are left to the body's example, where they are laid out. */
+const EXAMPLE_TEXT_LENGTH = 80;
+
+/** An example value as a reader types it: a string as it is, anything else as JSON; none when too long for a line. */
+export function exampleText(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const shown = typeof value === "string" ? value : JSON.stringify(value);
+  return shown.length > EXAMPLE_TEXT_LENGTH ? undefined : shown;
 }
 
 function hasProperties(schema: Obj): boolean {
@@ -84,8 +101,11 @@ export function schemaFields(
       if (!isObj(raw)) throw new ApiDocumentError(`${at} is not an object`);
       const target = raw.$ref === undefined ? raw : resolver.resolve(raw, at);
       const readOnly = raw.readOnly === true || target.readOnly === true;
+      const writeOnly = raw.writeOnly === true || target.writeOnly === true;
       if (direction === "request" && readOnly) continue;
-      if (direction === "response" && (raw.writeOnly === true || target.writeOnly === true)) continue;
+      if (direction === "response" && writeOnly) continue;
+      const constraints = valueConstraints({ ...target, ...raw });
+      const example = exampleText(raw.example ?? target.example);
       const values = enumValues(raw, resolver, at);
       const held = valueSchema(raw, resolver, at);
       const recursive = held.model !== undefined && path.includes(held.model);
@@ -108,6 +128,11 @@ export function schemaFields(
         ...(values === undefined ? {} : { enum: values }),
         ...(raw.nullable === true || target.nullable === true ? { nullable: true } : {}),
         ...(readOnly && direction !== "request" ? { readOnly: true } : {}),
+        ...(writeOnly && direction !== "response" ? { writeOnly: true } : {}),
+        ...(constraints.length ? { constraints } : {}),
+        // A model's example is on its own entry of the models page; a response's
+        // own example shows its values (a 401's message is not the Error model's example).
+        ...(example === undefined || held.model || direction === "response" ? {} : { example }),
         ...(held.model ? { model: held.model } : {}),
         ...(nested.length ? { fields: nested } : {}),
         ...(recursive ? { recursive: true } : {}),

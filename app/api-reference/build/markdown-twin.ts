@@ -14,7 +14,10 @@ const SECURITY: Record<ApiOperation["security"], string> = {
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-function fieldLines(fields: ApiField[], depth = 0): string[] {
+const constraintsLine = (constraints: string[] | undefined) =>
+  constraints ? ` Constraints: ${constraints.join("; ")}.` : "";
+
+function fieldLines(fields: (ApiField & { default?: string })[], depth = 0): string[] {
   const pad = "  ".repeat(depth);
   return fields.flatMap((field) => {
     const marks = [
@@ -22,17 +25,25 @@ function fieldLines(fields: ApiField[], depth = 0): string[] {
       field.required ? "required" : "optional",
       ...(field.nullable ? ["nullable"] : []),
       ...(field.readOnly ? ["read-only"] : []),
+      ...(field.writeOnly ? ["write-only"] : []),
     ];
-    const values = field.enum ? ` One of ${field.enum.map((value) => `\`${value}\``).join(", ")}.` : "";
-    const line = `${pad}- \`${field.name}\` (${marks.join(", ")})${field.description ? `: ${oneLine(field.description)}` : ""}${values}`;
+    const notes = [
+      field.enum ? ` One of ${field.enum.map((value) => `\`${value}\``).join(", ")}.` : "",
+      field.default === undefined ? "" : ` Default \`${field.default}\`.`,
+      constraintsLine(field.constraints),
+      field.example === undefined ? "" : ` Example \`${field.example}\`.`,
+    ].join("");
+    const line = `${pad}- \`${field.name}\` (${marks.join(", ")})${field.description ? `: ${oneLine(field.description)}` : ""}${notes}`;
     return [line, ...fieldLines(field.fields ?? [], depth + 1)];
   });
 }
 
-function bodyLines(body: Partial<ApiBody>, modelsUrl: string): string[] {
+/** A body's lines; `about` is a request body's own description (a response's stands in its heading). */
+function bodyLines(body: Partial<ApiBody>, modelsUrl: string, about = ""): string[] {
   const model = body.model ? ` ([${body.model}](${modelsUrl}#${body.model}))` : "";
   return [
-    `${body.contentType ?? ""}${body.schemaName ? `, ${body.schemaName}` : ""}${model}`,
+    ...(about ? [oneLine(about), ""] : []),
+    `${body.contentType ?? ""}${body.schemaName ? `, ${body.schemaName}` : ""}${model}${body.nullable ? " or null" : ""}${constraintsLine(body.constraints)}`,
     ...(body.fields?.length ? ["", ...fieldLines(body.fields)] : []),
     ...(body.example ? ["", "```json", body.example, "```"] : []),
   ];
@@ -51,7 +62,8 @@ function operationMarkdown(operation: ApiOperation, modelsUrl: string): string {
       operation.parameters.map((p) => fieldLines([{ ...p, type: `${p.type}, in ${p.in}` }])[0]).join("\n"),
     );
   }
-  if (operation.requestBody) parts.push("### Request body", bodyLines(operation.requestBody, modelsUrl).join("\n"));
+  const request = operation.requestBody;
+  if (request) parts.push("### Request body", bodyLines(request, modelsUrl, request.description).join("\n"));
   parts.push("### Responses");
   for (const response of operation.responses) {
     parts.push(`#### ${response.status}: ${oneLine(response.description)}`);
@@ -92,7 +104,10 @@ export function modelsMarkdown(reference: ApiReference, title: string): string {
     [
       `## ${model.name}`,
       ...(model.description ? [oneLine(model.description)] : []),
+      ...(model.nullable ? ["May be null instead of an object."] : []),
+      ...(model.constraints ? [constraintsLine(model.constraints).trim()] : []),
       ...(model.fields.length ? [fieldLines(model.fields).join("\n")] : []),
+      ...(model.example ? [["```json", model.example, "```"].join("\n")] : []),
     ].join("\n\n"),
   );
   return [`# ${title}`, ...models].join("\n\n") + "\n";

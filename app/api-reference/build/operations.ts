@@ -4,8 +4,9 @@
 //
 // Local references (`#/components/...`) are resolved here; anything else that
 // cannot be read throws an ApiDocumentError naming the place.
+import { valueConstraints } from "./constraints";
 import { exampleFromSchema, mediaExample } from "./examples";
-import { bodyFields, bodyModel, schemaFields, type ApiField } from "./fields";
+import { bodyFields, bodyModel, exampleText, schemaFields, type ApiField } from "./fields";
 import {
   ApiDocumentError,
   describeType,
@@ -26,9 +27,9 @@ export type SecurityKind = "none" | "bearer" | "basic";
 export interface ApiParameter extends ApiField {
   in: "path" | "query" | "header";
   default?: string;
-  /** A value to show in code samples: the spec's example, else one made from the schema. */
-  example?: string;
-  /** The spec gives an example of its own: code samples send an optional parameter only then. */
+  /** A value to send in code samples: the spec's example, else one made from the schema. */
+  sampleValue?: string;
+  /** The spec gives an example of its own: code samples send an optional query parameter only then. */
   inSample?: boolean;
 }
 
@@ -40,6 +41,10 @@ export interface ApiBody {
   /** The component schema it is made of (itself or its array's items), linked to the models page. */
   model?: string;
   fields: ApiField[];
+  /** The body may be `null` (its schema is `nullable`). */
+  nullable?: boolean;
+  /** What the body as a whole must satisfy ("at least 1 field"), as Markdown phrases. */
+  constraints?: string[];
   /** A JSON example (pretty-printed) for a JSON body. */
   example?: string;
   /** Whether the example is the spec's own (else made from the schema). */
@@ -68,7 +73,7 @@ export interface ApiOperation {
    * Authorization header (`x-token` in the spec): refresh and logout.
    */
   token?: "access" | "refresh";
-  requestBody?: ApiBody & { required: boolean };
+  requestBody?: ApiBody & { required: boolean; description: string };
   responses: ApiResponse[];
 }
 
@@ -85,8 +90,21 @@ export interface ApiModel {
   /** Readable type when it is not a plain object ("array of Place", "string"). */
   type: string;
   fields: ApiField[];
+  nullable?: boolean;
+  /** What the object as a whole must satisfy ("at least 1 field"). */
+  constraints?: string[];
+  /** A JSON example (pretty-printed): the spec's own, else one made from the schema. */
+  example?: string;
   /** Calls whose request or response holds it, at any depth. */
   usedBy: { anchor: string; method: HttpMethod; path: string; tag: string }[];
+}
+
+/** A way of sending credentials the spec declares (components.securitySchemes). */
+export interface ApiSecurityScheme {
+  name: string;
+  /** Readable kind: "HTTP bearer (JWT)", "HTTP basic", "API key in header X-Key". */
+  kind: string;
+  description: string;
 }
 
 export interface ApiReference {
@@ -94,6 +112,8 @@ export interface ApiReference {
   version: string;
   description: string;
   servers: { url: string; description: string }[];
+  securitySchemes: ApiSecurityScheme[];
+  license?: { name: string; url?: string };
   groups: ApiTagGroup[];
   operationCount: number;
   models: ApiModel[];
@@ -132,9 +152,10 @@ function toParameter(raw: unknown, resolver: Resolver, where: string): ApiParame
   const schema = schemaRaw.$ref === undefined ? schemaRaw : resolver.resolve(schemaRaw, `${where}.schema`);
   const values = enumValues(schemaRaw, resolver, `${where}.schema`);
   const fallback = scalarText(schema.default);
-  const example = scalarText(
-    param.example ?? schema.example ?? exampleFromSchema(schemaRaw, resolver, "request", name),
-  );
+  const ownExample = param.example ?? schema.example;
+  const sampleValue = scalarText(ownExample ?? exampleFromSchema(schemaRaw, resolver, "request", name));
+  const shownExample = exampleText(ownExample);
+  const constraints = valueConstraints(schema);
   return {
     name,
     in: kind,
@@ -143,8 +164,10 @@ function toParameter(raw: unknown, resolver: Resolver, where: string): ApiParame
     description: text(param.description) || text(schema.description),
     ...(values === undefined ? {} : { enum: values }),
     ...(fallback === undefined ? {} : { default: fallback }),
-    ...(example === undefined ? {} : { example }),
-    ...(param.example !== undefined || schema.example !== undefined ? { inSample: true } : {}),
+    ...(constraints.length ? { constraints } : {}),
+    ...(shownExample === undefined ? {} : { example: shownExample }),
+    ...(sampleValue === undefined ? {} : { sampleValue }),
+    ...(ownExample !== undefined ? { inSample: true } : {}),
   };
 }
 
@@ -165,6 +188,27 @@ function securityKind(requirements: unknown, schemes: Obj, resolver: Resolver, w
     }
   }
   return "none";
+}
+
+function toSecuritySchemes(schemes: Obj, resolver: Resolver): ApiSecurityScheme[] {
+  return Object.entries(schemes).map(([name, raw]) => {
+    const scheme = resolver.resolve(raw, `components.securitySchemes.${name}`);
+    const type = text(scheme.type);
+    const httpScheme = text(scheme.scheme);
+    const format = text(scheme.bearerFormat);
+    const kind =
+      type === "http"
+        ? `HTTP ${httpScheme.toLowerCase()}${format ? ` (${format})` : ""}`
+        : type === "apiKey"
+          ? `API key in ${text(scheme.in)} ${text(scheme.name)}`
+          : type;
+    return { name, kind, description: text(scheme.description) };
+  });
+}
+
+function toLicense(raw: unknown): ApiReference["license"] {
+  if (!isObj(raw) || typeof raw.name !== "string" || raw.name === "") return undefined;
+  return { name: raw.name, ...(typeof raw.url === "string" ? { url: raw.url } : {}) };
 }
 
 function firstContent(content: unknown, where: string): [string, Obj] | undefined {
@@ -193,11 +237,15 @@ function toBody(
   if (!isObj(schema)) throw new ApiDocumentError(`${where} schema is not an object`);
   const model = bodyModel(schema, resolver, `${where}.schema`);
   const example = isJson(contentType) ? mediaExample(media, resolver, direction, where) : undefined;
+  const target = schema.$ref === undefined ? schema : resolver.resolve(schema, `${where}.schema`);
+  const constraints = valueConstraints({ ...target, ...schema });
   return {
     contentType,
     schemaName: describeType(schema, resolver, `${where}.schema`),
     ...(model === undefined ? {} : { model }),
     fields: bodyFields(schema, resolver, `${where}.schema`, direction),
+    ...(schema.nullable === true || target.nullable === true ? { nullable: true } : {}),
+    ...(constraints.length ? { constraints } : {}),
     ...(example === undefined
       ? {}
       : { example: JSON.stringify(example.value, null, 2), exampleFromSpec: example.fromSpec }),
@@ -207,14 +255,15 @@ function toBody(
 function toRequestBody(raw: unknown, resolver: Resolver, where: string): ApiOperation["requestBody"] {
   const body = resolver.resolve(raw, where);
   const required = body.required === true;
+  const description = text(body.description);
   const found = firstContent(body.content, where);
-  if (found === undefined) return { contentType: "", required, fields: [] };
+  if (found === undefined) return { contentType: "", required, description, fields: [] };
   const [contentType, media] = found;
   const view = toBody(contentType, media, resolver, where, "request");
   // An inline schema has no name worth showing ("object").
   const schemaName = isObj(media.schema) ? refName(media.schema) : undefined;
   const { schemaName: _readable, ...rest } = view;
-  return { ...rest, required, ...(schemaName === undefined ? {} : { schemaName }) };
+  return { ...rest, required, description, ...(schemaName === undefined ? {} : { schemaName }) };
 }
 
 function toResponses(raw: unknown, resolver: Resolver, where: string): ApiOperation["responses"] {
@@ -243,23 +292,44 @@ function modelsIn(body: Partial<ApiBody> | undefined, into: Set<string>): void {
   walk(body.fields);
 }
 
+/** The component schemas `name` is made of through `allOf`, at any depth: a YearsAgoMediaItem is a MediaItem. */
+function composedOf(name: string, schemas: Obj, seen = new Set<string>()): Set<string> {
+  const schema = schemas[name];
+  if (seen.has(name) || !isObj(schema) || !Array.isArray(schema.allOf)) return seen;
+  seen.add(name);
+  for (const part of schema.allOf) {
+    const partName = isObj(part) ? refName(part) : undefined;
+    if (partName !== undefined) {
+      seen.add(partName);
+      composedOf(partName, schemas, seen);
+    }
+  }
+  return seen;
+}
+
 function toModels(components: Obj, resolver: Resolver, operations: ApiOperation[]): ApiModel[] {
   const schemas = isObj(components.schemas) ? components.schemas : {};
   const uses = operations.map((operation) => {
     const names = new Set<string>();
     modelsIn(operation.requestBody, names);
     operation.responses.forEach((response) => modelsIn(response, names));
+    for (const name of [...names]) composedOf(name, schemas).forEach((part) => names.add(part));
     return { operation, names };
   });
   return Object.keys(schemas).map((name) => {
     const ref = { $ref: `#/components/schemas/${name}` };
     const where = `components.schemas.${name}`;
     const schema = resolver.resolve(ref, where);
+    const constraints = valueConstraints(schema);
+    const example = exampleFromSchema(ref, resolver, "model");
     return {
       name,
       description: text(schema.description),
       type: describeType(schema, resolver, where),
       fields: schemaFields(ref, resolver, where, "model"),
+      ...(schema.nullable === true ? { nullable: true } : {}),
+      ...(constraints.length ? { constraints } : {}),
+      ...(example === undefined ? {} : { example: JSON.stringify(example, null, 2) }),
       usedBy: uses
         .filter((use) => use.names.has(name))
         .map(({ operation }) => ({
@@ -298,6 +368,7 @@ export function buildApiReference(doc: unknown): ApiReference {
     return { url: s.url, description: text(s.description) };
   });
 
+  const license = toLicense(info.license);
   const groups: ApiTagGroup[] = [];
   const groupByTag = new Map<string, ApiTagGroup>();
   const addGroup = (tag: string, description: string): ApiTagGroup => {
@@ -371,6 +442,8 @@ export function buildApiReference(doc: unknown): ApiReference {
     version,
     description: text(info.description),
     servers,
+    securitySchemes: toSecuritySchemes(schemes, resolver),
+    ...(license === undefined ? {} : { license }),
     groups: groups.filter((g) => g.operations.length > 0),
     operationCount,
     models: toModels(

@@ -2,7 +2,7 @@
 // and Go (net/http), written from the call's view data at build time. Every
 // sample reads the base URL and the credentials from environment variables,
 // so it runs as copied once those are set.
-import type { ApiOperation } from "./operations";
+import type { ApiOperation, ApiParameter } from "./operations";
 
 export type SampleLanguage = "curl" | "javascript" | "python" | "go";
 
@@ -38,16 +38,24 @@ interface CallShape {
   answersJson: boolean;
 }
 
+/**
+ * An optional parameter a sample sends: a query parameter the spec gives an
+ * example of (`sort=name`). An optional header is never sent: it switches
+ * the call to another mode (a resumable upload's first chunk), and a sample
+ * shows the plain call.
+ */
+const isShownOption = (param: ApiParameter) => param.in === "query" && param.inSample === true;
+
 function shape(operation: ApiOperation): CallShape {
   let path = operation.path;
   const query: string[] = [];
   const headers: Header[] = [];
   for (const param of operation.parameters) {
-    // Optional parameters are left out unless the spec gives an example worth showing.
-    if (param.example === undefined || !(param.required || param.inSample)) continue;
-    if (param.in === "path") path = path.replace(`{${param.name}}`, encodeURIComponent(param.example));
-    else if (param.in === "query") query.push(`${encodeURIComponent(param.name)}=${encodeURIComponent(param.example)}`);
-    else headers.push({ name: param.name, value: param.example });
+    const value = param.sampleValue;
+    if (value === undefined || !(param.required || isShownOption(param))) continue;
+    if (param.in === "path") path = path.replace(`{${param.name}}`, encodeURIComponent(value));
+    else if (param.in === "query") query.push(`${encodeURIComponent(param.name)}=${encodeURIComponent(value)}`);
+    else headers.push({ name: param.name, value });
   }
   const token = operation.token ?? (operation.security === "bearer" ? "access" : undefined);
   if (token)

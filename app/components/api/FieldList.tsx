@@ -1,4 +1,5 @@
 import type { ApiField } from "~/api-reference/build/fields";
+import { CodeValue } from "~/components/CodeValue";
 
 // Fields of a body, a model or a call's parameters as a list: one item per
 // field, its name, type and marks on one line and its description under
@@ -51,6 +52,7 @@ function Marks({ field, direction }: { field: ListedField; direction: FieldConte
   else if (!field.required) marks.push("may be absent");
   if (field.nullable) marks.push("nullable");
   if (field.readOnly) marks.push("read-only");
+  if (field.writeOnly) marks.push("write-only");
   return (
     <>
       {marks.map((mark) => (
@@ -59,6 +61,16 @@ function Marks({ field, direction }: { field: ListedField; direction: FieldConte
         </span>
       ))}
     </>
+  );
+}
+
+/** What a value must satisfy beyond its type: "Constraints: at least 1; matches `^…$`." */
+export function Constraints({ phrases, markdown }: { phrases: string[]; markdown: Markdown }) {
+  return (
+    <div
+      className="api-field-text"
+      dangerouslySetInnerHTML={{ __html: `Constraints: ${inlineHtml(markdown, `${phrases.join("; ")}.`)}` }}
+    />
   );
 }
 
@@ -93,6 +105,12 @@ function Field({ field, context, depth }: { field: ListedField; context: FieldCo
       {field.default !== undefined ? (
         <div className="api-field-text">
           Default <code>{field.default}</code>.
+        </div>
+      ) : null}
+      {field.constraints ? <Constraints phrases={field.constraints} markdown={context.markdown} /> : null}
+      {field.example !== undefined ? (
+        <div className="api-field-text">
+          Example <CodeValue value={field.example} />.
         </div>
       ) : null}
       {field.recursive && field.model ? (

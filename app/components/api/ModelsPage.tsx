@@ -1,6 +1,6 @@
 import { tagPageUrl } from "~/api-reference/addresses";
 import type { ApiReference } from "~/api-reference/build/operations";
-import { FieldList, type Markdown } from "./FieldList";
+import { Constraints, FieldList, type Markdown } from "./FieldList";
 import { CodeValue } from "~/components/CodeValue";
 
 /**
@@ -14,11 +14,14 @@ export function ModelsPage({
   apiUrl,
   modelsUrl,
   markdown,
+  examples,
 }: {
   reference: ApiReference;
   apiUrl: string;
   modelsUrl: string;
   markdown: Markdown;
+  /** Each model's JSON example, highlighted at build time, by name. */
+  examples: Record<string, string>;
 }) {
   return (
     <>
@@ -42,12 +45,20 @@ export function ModelsPage({
           </h2>
           {model.description ? <div dangerouslySetInnerHTML={{ __html: markdown(model.description) }} /> : null}
           {model.type !== "object" ? <p>Type: {model.type}</p> : null}
+          {model.nullable ? <p>May be null instead of an object.</p> : null}
+          {model.constraints ? <Constraints phrases={model.constraints} markdown={markdown} /> : null}
           {model.fields.length ? (
             <FieldList
               fields={model.fields}
               context={{ markdown, modelsUrl, direction: "model" }}
               label={`Fields of ${model.name}`}
             />
+          ) : null}
+          {examples[model.name] ? (
+            <details className="api-example">
+              <summary>Example</summary>
+              <div dangerouslySetInnerHTML={{ __html: examples[model.name] ?? "" }} />
+            </details>
           ) : null}
           {model.usedBy.length ? (
             <>

@@ -8,7 +8,7 @@ import type {
   SecurityKind,
 } from "~/api-reference/build/operations";
 import type { SampleLanguage } from "~/api-reference/build/samples";
-import { FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
+import { Constraints, FieldList, inlineHtml, TypeName, type Markdown } from "./FieldList";
 import { CodeValue } from "~/components/CodeValue";
 
 // Rendered once at build time from the spec (app/api-reference/build/build.server.ts):
@@ -68,18 +68,32 @@ function Samples({ anchor, samples }: { anchor: string; samples: OperationCode["
   );
 }
 
-function BodyLine({ body, modelsUrl, required }: { body: ApiBody; modelsUrl: string; required?: boolean }) {
+function BodyLine({
+  body,
+  modelsUrl,
+  markdown,
+  required,
+}: {
+  body: ApiBody;
+  modelsUrl: string;
+  markdown: Markdown;
+  required?: boolean;
+}) {
   return (
-    <p className="api-body-line">
-      {body.contentType}
-      {body.schemaName ? (
-        <>
-          {", "}
-          <TypeName type={body.schemaName} model={body.model} modelsUrl={modelsUrl} />
-        </>
-      ) : null}
-      {required ? ", required" : ""}
-    </p>
+    <>
+      <p className="api-body-line">
+        {body.contentType}
+        {body.schemaName ? (
+          <>
+            {", "}
+            <TypeName type={body.schemaName} model={body.model} modelsUrl={modelsUrl} />
+          </>
+        ) : null}
+        {body.nullable ? " or null" : ""}
+        {required ? ", required" : ""}
+      </p>
+      {body.constraints ? <Constraints phrases={body.constraints} markdown={markdown} /> : null}
+    </>
   );
 }
 
@@ -92,7 +106,11 @@ function Response({ response, context }: { response: ApiResponse; context: Rende
         <span dangerouslySetInnerHTML={{ __html: inlineHtml(context.markdown, response.description) }} />
       </div>
       {response.contentType ? (
-        <BodyLine body={{ contentType: response.contentType, fields: [], ...response }} modelsUrl={context.modelsUrl} />
+        <BodyLine
+          body={{ contentType: response.contentType, fields: [], ...response }}
+          modelsUrl={context.modelsUrl}
+          markdown={context.markdown}
+        />
       ) : null}
       {response.fields?.length ? (
         <FieldList fields={response.fields} context={fields} label={`Fields of the ${response.status} response`} />
@@ -156,7 +174,8 @@ function Operation({ operation, context }: { operation: ApiOperation; context: R
           {body ? (
             <>
               <h3>Request body</h3>
-              <BodyLine body={body} modelsUrl={modelsUrl} required={body.required} />
+              {body.description ? <div dangerouslySetInnerHTML={{ __html: markdown(body.description) }} /> : null}
+              <BodyLine body={body} modelsUrl={modelsUrl} markdown={markdown} required={body.required} />
               {body.fields.length ? (
                 <FieldList
                   fields={body.fields}
