@@ -4,6 +4,7 @@ import { publicOrigin } from "./origin.server";
 
 /** Settings forms carry a few short fields; anything bigger is refused before parsing. */
 const MAX_BODY_BYTES = 4096;
+const FORM_TYPE = "application/x-www-form-urlencoded";
 
 async function readText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -25,14 +26,24 @@ async function readText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+function contentType(request: Request): string {
+  return request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** Whether the body is what an HTML form (not a script) sends. */
+function isHtmlForm(request: Request): boolean {
+  return contentType(request) === FORM_TYPE;
+}
+
 /**
- * The fields of a small settings form: URL-encoded (HTML forms, Remix
- * fetchers) or a JSON object (remix-themes posts one). Anything else is a 400.
+ * The fields of a small settings form: URL-encoded (HTML forms) or a JSON
+ * object (remix-themes and the announcement bar's fetcher post one). Anything
+ * else is a 400.
  */
 export async function readSettingsForm(request: Request): Promise<Record<string, string>> {
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const type = contentType(request);
   const text = await readText(request);
-  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+  if (type === FORM_TYPE) return Object.fromEntries(new URLSearchParams(text));
   if (type === "application/json" || type === "text/plain" || type === "") {
     try {
       const value: unknown = JSON.parse(text);
@@ -48,10 +59,22 @@ export async function readSettingsForm(request: Request): Promise<Record<string,
   throw json({ message: "Unreadable form" }, { status: 400 });
 }
 
-/** A path on this site to go back to after a form post; anything else goes home. */
+/**
+ * What a Location header may carry as it is: RFC 3986's unreserved and reserved characters but the
+ * brackets, and "%" when it starts an escape. Anything else (beyond ASCII, "<", a quote, a stray "%")
+ * is percent-encoded: a raw byte beyond ASCII is not a valid header value, and the Fetch API threw on
+ * one (a 503 with no cookie set).
+ */
+const NEEDS_ENCODING = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]|%(?![0-9A-Fa-f]{2})/gu;
+
+/** Each byte of the character's UTF-8 form as an escape (a lone surrogate, which JSON can carry, as U+FFFD's). */
+const percentEncoded = (character: string) =>
+  [...Buffer.from(character, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+
+/** A path on this site to go back to after a form post, percent-encoded where it must be; anything else goes home. */
 export function safeRedirectPath(value: string | undefined): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/";
-  return value;
+  return value.replace(NEEDS_ENCODING, percentEncoded);
 }
 
 /** The path of the page a form was sent from, when the browser names one on this site. */
@@ -62,10 +85,14 @@ function refererPath(request: Request, origin: string): string | undefined {
 }
 
 /**
- * The answer to a settings form that changed a cookie: a form post (which
- * names the page it came from, or leaves the field empty on the not-found
- * page: then its Referer says) is redirected back there; a background request
- * from JavaScript gets `result` as JSON.
+ * The answer to a settings form that changed a cookie. An HTML form's post
+ * (URL-encoded) is a navigation: it is redirected back to the page it names,
+ * or when it names none (the not-found page leaves the field empty) to the
+ * page its Referer names, or else to the settings page itself, so that the
+ * page the reader sees is drawn with the new cookie; rendered in answer to
+ * the post itself, it would be drawn with the old one. A background request
+ * from JavaScript (a JSON body: remix-themes, the announcement bar's fetcher)
+ * gets `result` as JSON.
  */
 export function settingsSaved(
   request: Request,
@@ -74,8 +101,8 @@ export function settingsSaved(
   result: Record<string, string>,
 ): Response {
   const headers = { "Set-Cookie": setCookie, "Cache-Control": "no-store" };
-  if (form.redirectTo === undefined) return json(result, { headers });
+  if (!isHtmlForm(request)) return json(result, { headers });
   const origin = publicOrigin(request, getSiteConfig());
-  const target = `${origin}${safeRedirectPath(form.redirectTo || refererPath(request, origin))}`;
-  return redirect(target, { status: 303, headers });
+  const back = form.redirectTo || refererPath(request, origin) || new URL(request.url).pathname;
+  return redirect(`${origin}${safeRedirectPath(back)}`, { status: 303, headers });
 }

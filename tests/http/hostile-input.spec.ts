@@ -390,6 +390,45 @@ const CASES: Case[] = [
     status: 303,
     check: (r) => expect(r.headers.location).toBe(`http://${host}/`),
   },
+  // A page to go back to beyond ASCII or with markup: a 503 without the cookie, or a raw byte or "<x>" in Location.
+  ...(
+    [
+      ["/search?q=%E2%82%AC", "/search?q=%E2%82%AC"],
+      ["/search?q=%C3%A9", "/search?q=%C3%A9"],
+      ["/search?q=%3Cx%3E", "/search?q=%3Cx%3E"],
+      ["/docs%0D%0ASet-Cookie:%20x=1", "/"],
+      ["javascript:alert(1)", "/"],
+    ] as const
+  ).flatMap(([redirectTo, location]): Case[] =>
+    (["theme=dark", "id=wip"] as const).map((field) => ({
+      name: `a ${field.startsWith("theme") ? "theme" : "announcement"} form going back to ${redirectTo}`,
+      request: httpRequest(
+        "POST",
+        field.startsWith("theme") ? "/settings/theme" : "/settings/announcement",
+        { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+        `${field}&redirectTo=${encodeURIComponent(redirectTo)}`,
+      ),
+      status: 303,
+      check: (r) => {
+        expect(r.headers.location).toBe(`http://${host}${location}`);
+        expect(r.headers["set-cookie"]).toBeTruthy();
+      },
+    })),
+  ),
+  {
+    name: "a theme form naming no page to go back to: the settings page, drawn with the new cookie",
+    request: httpRequest(
+      "POST",
+      "/settings/theme",
+      { Host: host, "Content-Type": "application/x-www-form-urlencoded" },
+      "theme=dark",
+    ),
+    status: 303,
+    check: (r) => {
+      expect(r.headers.location).toBe(`http://${host}/settings/theme`);
+      expect(r.headers["set-cookie"]).toMatch(/^theme=dark;/);
+    },
+  },
   {
     name: "a cross-site form post",
     request: httpRequest(

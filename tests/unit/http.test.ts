@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { negotiateEncoding, respondFromStore, storeRepresentation } from "../../app/http/cached-response.server";
 import { readTheme, themeCookie } from "../../app/http/cookies.server";
-import { readSettingsForm, safeRedirectPath } from "../../app/http/forms.server";
+import { readSettingsForm, safeRedirectPath, settingsSaved } from "../../app/http/forms.server";
 import { Theme } from "remix-themes";
 import { hydrationPayload } from "../../app/http/hydration.server";
 import { publicOrigin } from "../../app/http/origin.server";
@@ -213,6 +213,43 @@ describe("settings forms", () => {
     for (const value of [undefined, "", "https://evil.example/", "//evil.example", "/\\evil.example", "/a b", "docs"]) {
       assert.equal(safeRedirectPath(value), "/", String(value));
     }
+  });
+
+  test("a path to go back to is percent-encoded where a Location header needs it", () => {
+    const cases: [string, string][] = [
+      ["/search?q=\u20ac", "/search?q=%E2%82%AC"],
+      ["/search?q=\u00e9", "/search?q=%C3%A9"],
+      ["/search?q=<x>", "/search?q=%3Cx%3E"],
+      ['/search?q="x"&page=2', "/search?q=%22x%22&page=2"],
+      ["/search?q=%E2%82%AC", "/search?q=%E2%82%AC"],
+      ["/search?q=100%", "/search?q=100%25"],
+      ["/docs/\ud800", "/docs/%EF%BF%BD"],
+      ["/api/albums?x=[1]#top", "/api/albums?x=%5B1%5D#top"],
+    ];
+    for (const [value, expected] of cases) assert.equal(safeRedirectPath(value), expected, value);
+  });
+
+  test("an HTML form's post is redirected back, also when it names no page; a script's JSON gets JSON", async () => {
+    const form = (headers: Record<string, string> = {}) =>
+      settingsSaved(post("theme=dark", "application/x-www-form-urlencoded", headers), { theme: "dark" }, "theme=dark", {
+        theme: "dark",
+      });
+    const back = form();
+    assert.equal(back.status, 303);
+    assert.equal(new URL(back.headers.get("location")!).pathname, "/settings/theme");
+    assert.equal(back.headers.get("set-cookie"), "theme=dark");
+    const fromPage = form({ referer: "http://x/docs/dev-guide/roadmap" });
+    assert.equal(fromPage.headers.get("location"), "http://x/docs/dev-guide/roadmap");
+    const script = settingsSaved(
+      post('{"theme":"dark"}', "text/plain;charset=UTF-8"),
+      { theme: "dark" },
+      "theme=dark",
+      {
+        theme: "dark",
+      },
+    );
+    assert.equal(script.status, 200);
+    assert.deepEqual(await script.json(), { theme: "dark" });
   });
 });
 

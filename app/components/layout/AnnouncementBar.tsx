@@ -32,7 +32,11 @@ export function AnnouncementBar() {
             action={DISMISS_ANNOUNCEMENT_ACTION}
             onSubmit={(event) => {
               event.preventDefault();
-              fetcher.submit({ id: announcement.id }, { method: "post", action: DISMISS_ANNOUNCEMENT_ACTION });
+              // As JSON: the server answers a script's request with JSON, and redirects a form's post back.
+              fetcher.submit(
+                { id: announcement.id },
+                { method: "post", action: DISMISS_ANNOUNCEMENT_ACTION, encType: "application/json" },
+              );
             }}
           >
             <input type="hidden" name="id" value={announcement.id} />
