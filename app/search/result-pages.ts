@@ -31,11 +31,14 @@ export function answerPage(answer: Pick<SearchAnswer, "from">): number {
 }
 
 /**
- * The search as the page's titles name it: the query, and after the first
- * page which page it is ("server, page 2"), so pages of one search are told
- * apart in tabs, history and a screen reader's announcement.
+ * The search as the page's titles name it, saying what the page shows: the
+ * query, and after the first page which page of results it is ("server,
+ * page 2"), so pages of one search are told apart in tabs, history and a
+ * screen reader's announcement. A search with no results, or an address past
+ * its last page, shows no page of results, and its title names none.
  */
-export function titledSearch(answer: Pick<SearchAnswer, "query" | "from">): string {
+export function titledSearch(answer: Pick<SearchAnswer, "query" | "from" | "total" | "hits">): string {
+  if (answer.total > 0 && answer.hits.length === 0) return `${answer.query}, past the last page`;
   const page = answerPage(answer);
-  return page > 1 ? `${answer.query}, page ${page}` : answer.query;
+  return page > 1 && answer.hits.length > 0 ? `${answer.query}, page ${page}` : answer.query;
 }

@@ -13,7 +13,7 @@ import type { SiteSearch } from "../../app/search/engine.server";
 import { siteSearchOf } from "../../app/search/store.server";
 import { DIALOG_LIMITS, MAX_QUERY_LENGTH, PAGE_LIMITS } from "../../app/search/limits";
 import type { Highlighted, SearchAnswer } from "../../app/search/types";
-import { RESULT_PAGES, resultPageOf } from "../../app/search/result-pages";
+import { RESULT_PAGES, resultPageOf, titledSearch } from "../../app/search/result-pages";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -281,5 +281,15 @@ describe("later pages of results", () => {
     assert.equal(resultPageOf("002"), 2);
     assert.equal(resultPageOf(String(RESULT_PAGES + 1)), RESULT_PAGES);
     assert.equal(resultPageOf("9".repeat(9)), RESULT_PAGES);
+  });
+
+  test("the title names the page of results the page shows, and none when it shows none", () => {
+    const at = (query: string, page: number) =>
+      site.search(query, { ...PAGE_LIMITS, from: (page - 1) * PAGE_LIMITS.hits });
+    assert.equal(titledSearch(at("server", 1)), "server");
+    assert.equal(titledSearch(at("server", 2)), "server, page 2");
+    // Past the last page (the body says so), and a search with no results (the body says "No results").
+    assert.equal(titledSearch(at("docker", RESULT_PAGES)), "docker, past the last page");
+    assert.equal(titledSearch(at("zzqxv", 2)), "zzqxv");
   });
 });
