@@ -35,8 +35,9 @@ export function collapsedTarget(target: string): string | null {
 /**
  * Redirects a request whose path has repeated slashes, permanently, and returns
  * true; false for any other. The request target was checked before this
- * (inspect-request): it starts with one slash and no backslash, so the answer
- * stays on this site.
+ * (inspect-request): it starts with a slash, and its decoded form not with
+ * "/\"; made one, a leading run of slashes ("//docs//x", "//evil.example")
+ * leaves one, so the answer is a path on this site, never "//host".
  */
 export function redirectRepeatedSlashes(req: IncomingMessage, res: ServerResponse): boolean {
   const location = collapsedTarget(req.url ?? "");

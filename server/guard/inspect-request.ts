@@ -47,9 +47,10 @@ export function inspectRequest(req: InspectedRequest): Rejection | null {
   const method = req.method ?? "";
   if (!ALLOWED_METHODS.has(method)) return { status: 405, detail: `method ${req.method} is not supported` };
   const target = req.url ?? "";
-  if (!target.startsWith("/") || target.startsWith("//")) {
-    return { status: 400, detail: "the request target must be a path" };
-  }
+  // A target that starts "//" is still a path (the absolute and authority forms start otherwise): the
+  // guard sends it on to the path with each run of slashes made one (collapse-slashes), a path on this
+  // site; only that redirect, never the stack, which would read "//host" as another host, sees it.
+  if (!target.startsWith("/")) return { status: 400, detail: "the request target must be a path" };
   if (target.length > MAX_TARGET_LENGTH) {
     return { status: 414, detail: `the address is longer than ${MAX_TARGET_LENGTH} characters` };
   }

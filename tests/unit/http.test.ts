@@ -293,7 +293,8 @@ describe("the request guard's checks", () => {
     ["an IPv6 host with a port", req("GET", "/", { host: "[::1]:3000" }), null],
     ["TRACE", req("TRACE", "/"), 405],
     ["an absolute-form target", req("GET", "http://evil.example/"), 400],
-    ["a double slash", req("GET", "//evil.example/"), 400],
+    // A path all the same: collapse-slashes sends it on to "/evil.example/", on this site.
+    ["a double slash first", req("GET", "//evil.example/"), null],
     // Decoded, "/\" is "//" to the URL parser.
     ["an encoded backslash after the first slash", req("OPTIONS", "/%5C"), 400],
     ["an encoded backslash, lower case, and more", req("GET", "/%5c/x"), 400],
@@ -351,6 +352,13 @@ describe("repeated slashes in a path", () => {
     // Backslashes are slashes to the URL parser, and "/\evil.example" in a Location is "//evil.example" to a browser.
     ["a backslash after the first slash", "/\\evil.example//x", "/evil.example/x"],
     ["a backslash beside a slash", "/api/\\/albums", "/api/albums"],
+    [
+      "slashes first: a path on this site, never another host",
+      "//docs//user-guide//installation",
+      "/docs/user-guide/installation",
+    ],
+    ["a host name after two slashes stays a path", "//evil.example/x?y=1", "/evil.example/x?y=1"],
+    ["nothing but slashes", "////", "/"],
     ["a lone backslash, which the URL parser reads as one slash", "/docs\\user-guide", null],
     ["a backslash in the query, kept and encoded", "/docs//a?q=\\", "/docs/a?q=%5C"],
     ["slashes in a fragment (never sent by a browser)", "/docs/a#//b", null],
