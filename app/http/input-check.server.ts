@@ -21,7 +21,8 @@ interface Recording {
   readonly undeclared: Set<string>;
 }
 
-const recordings = new AsyncLocalStorage<Recording>();
+// Undefined where no loader records (outsideRecording).
+const recordings = new AsyncLocalStorage<Recording | undefined>();
 
 function note(kind: Kind, name: string): void {
   const recording = recordings.getStore();
@@ -70,6 +71,16 @@ function recordingRequest(request: Request): Request {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Runs `work` outside the loader's recording: a request the server makes of
+ * itself from a loader (app/http/not-found-page.server.ts) is a request of
+ * its own, whose loaders record and check their own reads.
+ */
+export function outsideRecording<T>(work: () => T): T {
+  // Not exit(): on Node 20 the asynchronous work it starts came back to the loader's recording.
+  return recordings.run(undefined, work);
 }
 
 /** `loader`, failing loudly when it reads an input outside `declared` (its route's and its ancestors'). */

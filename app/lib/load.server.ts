@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { notFoundPage } from "~/http/not-found-page.server";
 
 /**
  * Runs a loader's work so that an unexpected failure reaches the page as a
@@ -21,15 +22,18 @@ const TEXT_FAILURE = "500 Internal Server Error: this file could not be produced
  * Wraps the loader of a route that answers a file rather than a page (a text
  * route: sitemap, robots, llms.txt, the OpenAPI documents). An unexpected
  * failure becomes a short plain-text 500 instead of Remix's bare
- * "Unexpected Server Error"; thrown Responses (404s) pass through unchanged.
+ * "Unexpected Server Error"; a thrown 404 (a version that does not exist)
+ * becomes the site's not-found page, as for any other miss; other thrown
+ * Responses (redirects) pass through unchanged.
  */
-export function textRoute<Args>(
+export function textRoute<Args extends { request: Request }>(
   answer: (args: Args) => Response | Promise<Response>,
 ): (args: Args) => Promise<Response> {
   return async (args) => {
     try {
       return await answer(args);
     } catch (error) {
+      if (error instanceof Response && error.status === 404) return (await notFoundPage(args.request)) ?? error;
       if (error instanceof Response) throw error;
       console.error(error);
       return new Response(TEXT_FAILURE, {

@@ -101,6 +101,30 @@ test.describe("pages", () => {
     }
   });
 
+  test("a file asked of a version that does not exist gets the not-found page, as any other miss", async () => {
+    // These file routes threw a bare text/plain "Not Found" (x-remix-catch), without the page's headers.
+    const get = (path: string) =>
+      rawRequest(SERVERS.main, httpRequest("GET", path, { Host: `127.0.0.1:${SERVERS.main}`, Accept: "*/*" }));
+    const miss = await get("/no-such-page");
+    expect(miss.status).toBe(404);
+    const paths = [
+      "/nope/llms.txt",
+      "/24.05.08/llms-full.txt",
+      "/etc/llms.txt",
+      "/nope/openapi.json",
+      "/nope/openapi.yaml",
+    ];
+    for (const path of paths) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers["x-remix-catch"], path).toBeUndefined();
+      for (const name of ["content-type", "cache-control", "x-content-type-options", "referrer-policy", "vary"])
+        expect(response.headers[name], `${path}: ${name}`).toBe(miss.headers[name]);
+      expect(response.headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(response.body, path).toBe(miss.body);
+    }
+  });
+
   test("error pages other than 404 are never stored", async ({ request }) => {
     const response = await request.post("/settings/theme", {
       form: { theme: "purple" },
