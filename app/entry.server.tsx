@@ -4,6 +4,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
+import { registerMethodPolicy } from "~/http/method-policy.server";
 import { learnRoutesFromServerBuild } from "~/http/server-build.server";
 import { hydrationPayload } from "~/http/hydration.server";
 import { startWarmUp } from "~/http/warm-up.server";
@@ -20,6 +21,9 @@ learnRoutesFromServerBuild();
 
 // Let the request guard answer stored pages before Express and Remix run.
 registerFrontCache();
+
+// Let it refuse the methods an address does not accept, and name those it does.
+registerMethodPolicy();
 
 // Render one page of each kind before /healthz says ready, so that readers never meet a cold server.
 startWarmUp();

@@ -3,6 +3,7 @@ import { apiMarkdown } from "~/api-reference/page-data.server";
 import { findPageIfBuilt } from "~/content/store.server";
 import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
+import { guardRejection } from "./rejection.server";
 import { busyAnswer, renderQueue } from "./render-queue.server";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
@@ -88,7 +89,9 @@ export async function respondWithDocument({
       // its own text/plain type, in lower case, which a spread kept beside ours (both were sent).
       const ownNames = new Set(Object.keys(own).map((name) => name.toLowerCase()));
       const headers = { ...Object.fromEntries([...routeHeaders].filter(([name]) => !ownNames.has(name))), ...own };
-      if (statusCode === 405 && !routeHeaders.has("allow")) headers.Allow = "GET, HEAD";
+      // A 405 the request guard turned into this page already carries the Allow header of the address asked for.
+      if (statusCode === 405 && !routeHeaders.has("allow") && guardRejection(request) === null)
+        headers.Allow = "GET, HEAD";
       return { status: statusCode, body: html, headers };
     },
     { store: cacheable },

@@ -24,6 +24,14 @@ export interface FrontCache {
   answer(request: IncomingMessage, response: ServerResponse, passOn: () => void): boolean;
 }
 
+/** The global through which the server build tells the guard which methods each address accepts (app/http/method-policy.server.ts). */
+export const METHOD_POLICY = Symbol.for("smriti.method-policy");
+
+export interface MethodPolicy {
+  /** The methods the path of `target` accepts, as an Allow header names them ("GET, HEAD"); null when not known. Never throws on purpose. */
+  allowed(target: string): string | null;
+}
+
 /**
  * Under `npm run dev`, the global on which the app server (scripts/dev/app-server.mjs, which reads this
  * module built to .dev/guard-contract.mjs) puts the content it compiles live, for app/content/store.server.ts.
@@ -49,6 +57,19 @@ export function drainMilliseconds(raw: string | undefined): number | null {
   if (!value) return 0;
   return /^\d+$/.test(value) ? Number(value) : null;
 }
+
+/**
+ * The security headers of every answer the site writes, pages and the guard's
+ * own plain answers alike; the app adds HSTS when the reader came over HTTPS,
+ * and a page its CSP.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "X-Frame-Options": "DENY",
+};
 
 /** Request line and headers together; the guard answers 431 beyond this. */
 export const MAX_HEADER_BYTES = 16384;

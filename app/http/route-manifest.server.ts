@@ -8,7 +8,7 @@ export type ServerRoutes = ServerBuild["routes"];
 
 /** The parts of a manifest entry this module reads; a test can hand in just these. */
 export type ManifestRoute = Pick<ServerRoutes[string], "id" | "parentId" | "path" | "index" | "caseSensitive"> & {
-  module: { handle?: unknown };
+  module: { handle?: unknown; action?: unknown };
 };
 
 /** How many paths' matches are kept (a path and its match: well under 1 KB each). */
@@ -79,6 +79,8 @@ export class RouteManifest {
   /** Each route's path pattern ("api/:first"), by id; none for a route without one (the root). */
   private paths = new Map<string, string>();
   private undeclared: string[] = [];
+  /** Routes whose module has an action, the only ones a form may post to. */
+  private withAction = new Set<string>();
   private catchAll: string | null = null;
   // matchRoutes flattens and ranks every route it is given on each call; the page cache matches each
   // request's path once or twice, so recent paths keep their match. Bounded: any path can be asked for.
@@ -99,6 +101,7 @@ export class RouteManifest {
     this.inputs = new Map();
     this.paths = new Map(entries.flatMap((route) => (route.path ? [[route.id, route.path] as const] : [])));
     this.undeclared = [];
+    this.withAction = new Set(entries.filter((route) => route.module.action).map((route) => route.id));
     this.recent = new Lru(MATCHES_KEPT);
     this.merged = new Map();
     for (const route of entries) {
@@ -159,6 +162,18 @@ export class RouteManifest {
       changed = true;
     }
     return changed ? segments.join("/") : null;
+  }
+
+  /**
+   * The methods `pathname` answers, as an Allow header names them: every
+   * address is read with GET and HEAD, and the one whose deepest route has an
+   * action (a settings form) takes POST too; null before learning or when no
+   * route matches.
+   */
+  allowedMethods(pathname: string): string | null {
+    const leaf = this.match(pathname)?.at(-1);
+    if (leaf === undefined) return null;
+    return this.withAction.has(leaf) ? "GET, HEAD, POST" : "GET, HEAD";
   }
 
   /** Whether a match is the root's catch-all (the not-found page, and pages Remix does not route by name). */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "~/site.config";
+import { SECURITY_HEADERS } from "./guard-contract";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 
@@ -68,11 +69,7 @@ export function contentSecurityPolicy(html: string, config: SiteConfig): string 
 /** Headers every page carries besides its CSP. HSTS only when the reader came over HTTPS. */
 export function securityHeaders(https: boolean): Record<string, string> {
   return {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
+    ...SECURITY_HEADERS,
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }

@@ -6,6 +6,8 @@
 //
 // - inspect-request: requests the stack cannot handle (bad Host, TRACE,
 //   malformed percent-encoding, cross-site POST, oversized headers);
+// - method-policy: a method the address does not accept, as the app's routes
+//   say (POST to a file, OPTIONS), and what a 405's Allow header names;
 // - plain-answers: the error page or plain-text answers for those, and for
 //   what Node cannot parse at all;
 // - collapse-slashes: a path with repeated slashes redirected to the one with
@@ -19,6 +21,7 @@ import { redirectRepeatedSlashes } from "./collapse-slashes";
 import { installCrashPolicy, lastResort, markListening } from "./crash-policy";
 import { answerFromFrontCache } from "./front-cache";
 import { inspectRequest } from "./inspect-request";
+import { refusedMethod } from "./method-policy";
 import { answerClientError, answerServerError, refuseConnect, reject } from "./plain-answers";
 import { answerWhileDraining, deferCloseWhileDraining, installShutdown, track } from "./shutdown";
 
@@ -28,9 +31,10 @@ function guard(listener: RequestListener): RequestListener {
     if (answerWhileDraining(req, res)) return;
     // Only the guard may set this header: a client's copy is dropped.
     delete req.headers[REJECTION_HEADER];
-    const rejection = inspectRequest(req);
+    const malformed = inspectRequest(req);
+    if (!malformed && redirectRepeatedSlashes(req, res)) return;
+    const rejection = malformed ?? refusedMethod(req);
     if (rejection && reject(req, res, rejection)) return;
-    if (!rejection && redirectRepeatedSlashes(req, res)) return;
     const passOn = () => {
       try {
         listener.call(this, req, res);

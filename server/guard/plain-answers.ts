@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { REJECTION_HEADER } from "../../app/http/guard-contract";
+import { REJECTION_HEADER, SECURITY_HEADERS } from "../../app/http/guard-contract";
 import { REASONS, type Rejection, type RejectionStatus } from "./inspect-request";
+import { allowHeader } from "./method-policy";
 
 // The guard's own answers, for requests the app must not or cannot see: a
 // browser's bad request becomes a request for the site's error page, anything
@@ -10,7 +11,7 @@ import { REASONS, type Rejection, type RejectionStatus } from "./inspect-request
 const PLAIN_HEADERS = {
   "Content-Type": "text/plain; charset=utf-8",
   "Cache-Control": "no-store",
-  "X-Content-Type-Options": "nosniff",
+  ...SECURITY_HEADERS,
 };
 
 function wantsHtml(req: IncomingMessage): boolean {
@@ -29,7 +30,7 @@ function answerPlain(req: IncomingMessage, res: ServerResponse, status: number, 
  * for it) and returns false, so that it goes on to the app.
  */
 export function reject(req: IncomingMessage, res: ServerResponse, rejection: Rejection): boolean {
-  if (rejection.status === 405) res.setHeader("Allow", "GET, HEAD, POST");
+  if (rejection.status === 405) res.setHeader("Allow", allowHeader(req.url));
   if (wantsHtml(req)) {
     req.headers[REJECTION_HEADER] = String(rejection.status);
     if (req.method !== "HEAD") req.method = "GET";

@@ -241,6 +241,59 @@ const CASES: Case[] = [
     status: 405,
     check: (r) => expect(r.headers.allow).toContain("POST"),
   },
+  // Files (resource routes) refused POST with a bare JSON "Unexpected Server Error" and no Allow, and answered
+  // OPTIONS with their whole body, while pages answered both with a 405.
+  ...["/sitemap.xml", "/llms.txt", "/next/llms.txt", "/openapi.json", "/search.json", "/healthz", "/docs"].flatMap(
+    (path) =>
+      ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"].map((method): Case => ({
+        name: `${method} on the file ${path}`,
+        request: httpRequest(method, path, { Host: host, Accept: "*/*" }, method === "OPTIONS" ? "" : "x=1"),
+        status: 405,
+        check: (r) => {
+          expect(r.headers.allow).toBe("GET, HEAD");
+          expect(r.headers["content-type"]).toBe("text/plain; charset=utf-8");
+          expect(r.headers["cache-control"]).toBe("no-store");
+          expect(r.headers["x-content-type-options"]).toBe("nosniff");
+          expect(r.headers["x-frame-options"]).toBe("DENY");
+          expect(r.headers["x-remix-error"]).toBeUndefined();
+          expect(r.body.length).toBeLessThan(200);
+        },
+      })),
+  ),
+  {
+    name: "a POST to a file from a browser: the site's 405 page",
+    request: httpRequest(
+      "POST",
+      "/llms.txt",
+      { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      "a=1",
+    ),
+    status: 405,
+    check: (r) => {
+      sitePage(r);
+      expect(r.headers.allow).toBe("GET, HEAD");
+    },
+  },
+  // A 405's Allow names what the address accepts, once: TRACE answered "GET, HEAD, POST" where POST is refused,
+  // and a browser's page carried that beside the page's own "GET, HEAD".
+  ...(
+    [
+      ["TRACE", "/docs/user-guide/installation", "GET, HEAD"],
+      ["PROPFIND", "/llms.txt", "GET, HEAD"],
+      ["TRACE", "/settings/theme", "GET, HEAD, POST"],
+      ["OPTIONS", "/settings/theme", "GET, HEAD, POST"],
+    ] as const
+  ).flatMap(([method, path, allow]) =>
+    [browser, { Host: host }].map((headers): Case => ({
+      name: `${method} ${path}${headers === browser ? " from a browser" : ""}: Allow names what it accepts`,
+      request: httpRequest(method, path, headers),
+      status: 405,
+      check: (r) => {
+        expect(r.headers.allow).toBe(allow);
+        expect(r.raw.slice(0, r.raw.indexOf("\r\n\r\n")).match(/^allow:/gim)).toHaveLength(1);
+      },
+    })),
+  ),
   {
     name: "HEAD of a page",
     request: httpRequest("HEAD", "/docs/user-guide/installation", browser),
@@ -398,10 +451,10 @@ const CASES: Case[] = [
   // A page to go back to beyond ASCII or with markup: a 503 without the cookie, or a raw byte or "<x>" in Location.
   ...(
     [
-      ["/search?q=%E2%82%AC", "/search?q=%E2%82%AC"],
-      ["/search?q=%C3%A9", "/search?q=%C3%A9"],
-      ["/search?q=%3Cx%3E", "/search?q=%3Cx%3E"],
-      ["/docs%0D%0ASet-Cookie:%20x=1", "/"],
+      ["/search?q=\u20ac", "/search?q=%E2%82%AC"],
+      ["/search?q=\u00e9", "/search?q=%C3%A9"],
+      ["/search?q=<x>", "/search?q=%3Cx%3E"],
+      ["/docs\r\nSet-Cookie: x=1", "/"],
       ["javascript:alert(1)", "/"],
     ] as const
   ).flatMap(([redirectTo, location]): Case[] =>

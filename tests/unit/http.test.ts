@@ -11,6 +11,9 @@ import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../.
 import { readSiteConfig } from "../../app/config.server";
 import { collapsedTarget } from "../../server/guard/collapse-slashes";
 import { inspectRequest } from "../../server/guard/inspect-request";
+import { allowHeader, refusedMethod } from "../../server/guard/method-policy";
+import { METHOD_POLICY } from "../../app/http/guard-contract";
+import { RouteManifest } from "../../app/http/route-manifest.server";
 
 describe("encoding negotiation", () => {
   const cases: [string | null, string][] = [
@@ -395,5 +398,40 @@ describe("the theme cookie", () => {
     assert.match(themeCookie(Theme.DARK, false), /^theme=dark; Path=\/; Max-Age=31536000; SameSite=Lax$/);
     assert.match(themeCookie(Theme.LIGHT, true), /; Secure$/);
     assert.equal(theme(themeCookie(Theme.DARK, true).split(";")[0]!), "dark");
+  });
+});
+
+describe("the methods an address accepts", () => {
+  const manifest = new RouteManifest();
+  manifest.learn({
+    root: { id: "root", path: "", module: {} },
+    theme: { id: "theme", parentId: "root", path: "settings/theme", module: { action: () => null } },
+    llms: { id: "llms", parentId: "root", path: "llms.txt", module: {} },
+    page: { id: "page", parentId: "root", path: "*", module: {} },
+  });
+
+  test("GET and HEAD everywhere, POST where the route has an action", () => {
+    assert.equal(manifest.allowedMethods("/settings/theme"), "GET, HEAD, POST");
+    assert.equal(manifest.allowedMethods("/llms.txt"), "GET, HEAD");
+    assert.equal(manifest.allowedMethods("/docs/anything"), "GET, HEAD");
+    assert.equal(new RouteManifest().allowedMethods("/llms.txt"), null, "nothing known before learning");
+  });
+
+  test("the guard refuses the rest, with the Allow header of the address", () => {
+    const global = globalThis as Record<symbol, unknown>;
+    try {
+      assert.equal(refusedMethod({ method: "OPTIONS", url: "/llms.txt" }), null, "no policy yet: Remix answers");
+      assert.equal(allowHeader("/llms.txt"), "GET, HEAD, POST");
+      global[METHOD_POLICY] = { allowed: (target: string) => manifest.allowedMethods(target.split("?")[0]!) };
+      for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"])
+        assert.equal(refusedMethod({ method, url: "/llms.txt?x=1" })?.status, 405, method);
+      for (const method of ["GET", "HEAD"]) assert.equal(refusedMethod({ method, url: "/llms.txt" }), null, method);
+      assert.equal(refusedMethod({ method: "POST", url: "/settings/theme" }), null);
+      assert.equal(refusedMethod({ method: "OPTIONS", url: "/settings/theme" })?.status, 405);
+      assert.equal(allowHeader("/llms.txt"), "GET, HEAD");
+      assert.equal(allowHeader("/settings/theme"), "GET, HEAD, POST");
+    } finally {
+      delete global[METHOD_POLICY];
+    }
   });
 });
