@@ -92,15 +92,18 @@ export function docsRedirect(path: string): string | null {
 }
 
 /**
- * The page a docs address names in other capitals ("/docs/User-Guide/Installation"
- * for "/docs/user-guide/installation"), or null. Pages' addresses are their
- * file names, in lower case; a reader who types one otherwise is sent to it
- * rather than shown the not-found page.
+ * Where an address in other capitals leads: the page it names
+ * ("/docs/User-Guide/Installation" for "/docs/user-guide/installation",
+ * "/MARKDOWN-PAGE" for "/markdown-page"), or where the old address it names
+ * now leads ("/DOCS/DEV-GUIDE/NOTES-BFF" to "/docs/dev-guide/notes"); null
+ * otherwise. Pages' addresses are their file names, in lower case; a reader
+ * who types one otherwise is sent to it, in one redirect, rather than shown the
+ * not-found page.
  */
 export function pageInOtherCase(path: string): string | null {
   if (!/[A-Z]/.test(path) || pageKind(path) !== undefined) return null;
   const lower = path.toLowerCase();
-  return pageKind(lower) === "doc" ? lower : null;
+  return pageKind(lower) !== undefined ? lower : movedPage(lower);
 }
 
 /**

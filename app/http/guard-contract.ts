@@ -77,6 +77,9 @@ export const MAX_HEADER_BYTES = 16384;
 /** What Node itself parses: room above MAX_HEADER_BYTES so that the guard, not Node, answers 431 with the site's page. */
 export const SERVER_MAX_HEADER_SIZE = 65536;
 
+/** How long browsers and proxies keep a permanent redirect of the site's: an hour, so that a mistaken one does not outlive a fix. */
+export const PERMANENT_REDIRECT_CACHE = "public, max-age=3600";
+
 /**
  * The status line and headers of a permanent redirect to `location` on this
  * site, which the guard and the front cache send for an address they write
@@ -89,6 +92,6 @@ export function permanentRedirect(
 ): { status: 301 | 308; headers: Record<string, string | number> } {
   return {
     status: method === "GET" || method === "HEAD" ? 301 : 308,
-    headers: { Location: location, "Content-Length": 0, "Cache-Control": "public, max-age=3600" },
+    headers: { Location: location, "Content-Length": 0, "Cache-Control": PERMANENT_REDIRECT_CACHE },
   };
 }

@@ -59,14 +59,15 @@ export class KnownAddresses {
       const isPage =
         pageKind(path) !== undefined || (path.endsWith(".md") && pageKind(path.slice(0, -3)) !== undefined);
       if (isPage) return false;
-      // An old address of a page answers 301 (front matter redirect_from), never the shared 404.
+      // An old address of a page answers 301 (front matter redirect_from), never the shared 404; so does a
+      // page's or an old address's in other capitals ("/MARKDOWN-PAGE").
       const { redirects } = getSiteContent();
       const bare = path.replace(/\.md$/, "");
-      if (redirects?.[bare]) return false;
+      if (redirects?.[bare] || pageInOtherCase(bare) !== null) return false;
       // The docs route answers only the build's pages and redirects: the build knows every page, so anything
       // else under /docs/ is the not-found page, however many different addresses readers (or crawlers) try.
       if (segments[0] === "docs" && segments.length > 1)
-        return docsRedirect(bare) === null && pageInOtherCase(bare) === null;
+        return docsRedirect(bare) === null;
       // The same for the API routes (/api/<version or tag>, /api/<version>/<tag>): the store knows every
       // version's reference and its tags, and a random address there cost a whole render each.
       if (segments[0] === "api" && (segments.length === 2 || segments.length === 3)) {

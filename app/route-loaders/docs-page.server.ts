@@ -1,6 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSiteConfig } from "~/config.server";
 import { docRouteData, docsRedirect, movedPage, pageInOtherCase } from "~/docs/route-data.server";
+import { PERMANENT_REDIRECT_CACHE } from "~/http/guard-contract";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 
@@ -13,7 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // An old address of a page (front matter redirect_from), or a page's address in other capitals: 301
     // before anything renders, the query kept.
     const moved = movedPage(path, markdown) ?? markdownTwin(pageInOtherCase(path), markdown);
-    if (moved) throw redirect(withQuery(`${publicOrigin(request, getSiteConfig())}${moved}`, url.searchParams), 301);
+    if (moved)
+      throw redirect(withQuery(`${publicOrigin(request, getSiteConfig())}${moved}`, url.searchParams), {
+        status: 301,
+        headers: { "Cache-Control": PERMANENT_REDIRECT_CACHE },
+      });
     const data = docRouteData(path);
     if (!data) {
       const elsewhere = docsRedirect(path);
@@ -25,8 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** A page's address, or its Markdown twin's when the request was for one. */
-const markdownTwin = (page: string | null, markdown: boolean) => (page && markdown ? `${page}.md` : page);
+/** A page's address, or its Markdown twin's when the request was for one (a section means nothing there). */
+const markdownTwin = (page: string | null, markdown: boolean) =>
+  page && markdown ? `${page.split("#")[0]}.md` : page;
 
 /** `target` ("…/page#section") with the request's query before its fragment; Remix's own `_data` is not the reader's. */
 function withQuery(target: string, query: URLSearchParams): string {

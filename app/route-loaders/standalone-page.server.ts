@@ -1,5 +1,8 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { standalonePageData } from "~/docs/route-data.server";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { getSiteConfig } from "~/config.server";
+import { pageInOtherCase, standalonePageData } from "~/docs/route-data.server";
+import { PERMANENT_REDIRECT_CACHE } from "~/http/guard-contract";
+import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 
 /**
@@ -11,8 +14,16 @@ import { load } from "~/lib/load.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => {
-    const { pathname } = new URL(request.url);
-    const data = standalonePageData(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+    const { pathname, search } = new URL(request.url);
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    // A page's address in other capitals ("/MARKDOWN-PAGE"): 301 to it, as the docs route does for its pages.
+    const page = pageInOtherCase(path);
+    if (page)
+      throw redirect(`${publicOrigin(request, getSiteConfig())}${page}${search}`, {
+        status: 301,
+        headers: { "Cache-Control": PERMANENT_REDIRECT_CACHE },
+      });
+    const data = standalonePageData(path);
     if (!data) throw new Response("Not Found", { status: 404 });
     return json(data);
   });

@@ -111,7 +111,8 @@ const CASES: Case[] = [
   // Routes match whatever the case: another spelling is sent to the route's own, so it is not a page of its own.
   redirect("an API page spelt in capitals", "GET /API/albums?x=1", 301, "/api/albums?x=1"),
   redirect("a search spelt with a capital", "HEAD /Search?q=albums", 301, "/search?q=albums"),
-  redirect("an API tag in other capitals", "GET /API/Albums", 301, "/api/Albums"),
+  // The API route sends its own pages' other spellings to them: one redirect, not the route's segment first.
+  redirect("an API tag in other capitals", "GET /API/Albums", 301, `http://${host}/api/albums`),
   redirect(
     "an API tag in other capitals, past the route's segment",
     "GET /api/Albums",
@@ -125,12 +126,25 @@ const CASES: Case[] = [
     301,
     `http://${host}/docs/user-guide/installation?tab=docker`,
   ),
-  redirect(
-    "a docs address spelt in capitals: the route's segment, the page's path as it was",
-    "GET /DOCS/user-guide/installation",
-    301,
-    "/docs/user-guide/installation",
-  ),
+  // A page's address (or an old one's) in capitals: one redirect to the page, not the route's segment first.
+  ...(
+    [
+      ["/DOCS/user-guide/installation", "/docs/user-guide/installation"],
+      ["/DOCS/USER-GUIDE/INSTALLATION?tab=docker", "/docs/user-guide/installation?tab=docker"],
+      ["/DOCS/NEXT/USER-GUIDE/INSTALLATION", "/docs/next/user-guide/installation"],
+      ["/MARKDOWN-PAGE", "/markdown-page"],
+      ["/DOCS/DEV-GUIDE/NOTES-BFF", "/docs/dev-guide/notes"],
+      ["/docs/dev-guide/Notes-BFF/", "/docs/dev-guide/notes"],
+    ] as const
+  ).map(([target, page]): Case => ({
+    name: `${target} in capitals: one redirect to ${page}`,
+    request: httpRequest("GET", target, browser),
+    status: 301,
+    check: (r) => {
+      expect(r.headers.location).toBe(`http://${host}${page}`);
+      expect(r.headers["cache-control"]).toBe("public, max-age=3600");
+    },
+  })),
   // NUL bytes, percent-encoding, UTF-8
   {
     name: "NUL byte",

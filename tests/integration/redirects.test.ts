@@ -141,10 +141,20 @@ describe("a renamed page keeps its old address", () => {
       "http://docs.test/docs/next/dev-guide/jobs.md",
     );
     assert.equal((await thrown("/docs/dev-guide/Never-Was")).status, 404);
+    // An old address in other capitals: straight to the page it now names, kept for the hour the guard's are.
+    const old = await thrown("/DOCS/Dev-Guide/Old-Ways");
+    assert.equal(old.status, 301);
+    assert.equal(old.headers.get("Location"), "http://docs.test/docs/dev-guide/former#how-it-was");
+    assert.equal(old.headers.get("Cache-Control"), "public, max-age=3600");
+    assert.equal(
+      (await thrown("/docs/dev-guide/OLD-WAYS.md")).headers.get("Location"),
+      "http://docs.test/docs/dev-guide/former.md",
+    );
     const known = new KnownAddresses(join(dir, "public"));
     known.learnRoutes({ root: { id: "root", path: "" }, catchAll: { id: "catchAll", parentId: "root", path: "*" } });
     assert.equal(known.isNotFound("/docs/Dev-Guide/Former"), false, "not the shared 404");
     assert.equal(known.isNotFound("/docs/dev-guide/Never-Was"), true);
+    assert.equal(known.isNotFound("/DOCS/DEV-GUIDE/OLD-WAYS"), false, "an old address in capitals: not the shared 404");
   });
 
   test("under /api, exactly the addresses the API routes answer 404 share the stored 404", async () => {
