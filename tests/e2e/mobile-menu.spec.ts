@@ -201,3 +201,33 @@ test.describe("at 996 px", () => {
     }
   });
 });
+
+test("on a 390 px phone the header's search link is a square tap target inside the header, in both themes, with and without JavaScript", async ({
+  browser,
+}) => {
+  // It was an inline link around a block icon: an 18 x 79 px box whose focus ring and hover spilled out of the header.
+  for (const theme of ["light", "dark"])
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      await context.addCookies([{ name: "theme", value: theme, url: test.info().project.use.baseURL! }]);
+      const page = await context.newPage();
+      await page.goto("/docs/user-guide/installation");
+      const label = `${theme}, ${javaScriptEnabled ? "with" : "without"} JavaScript`;
+      await expect(page.locator("html"), label).toHaveClass(theme);
+      const link = page.locator('header a[href^="/search"]');
+      const box = (await link.boundingBox())!;
+      const header = (await page.getByRole("banner").boundingBox())!;
+      const toggle = (await page
+        .getByRole("banner")
+        .getByRole("button", { name: /^Switch to/ })
+        .boundingBox())!;
+      expect(box.width, label).toBeGreaterThanOrEqual(24);
+      expect(box.height, label).toBeGreaterThanOrEqual(24);
+      expect(box.y, label).toBeGreaterThanOrEqual(header.y);
+      expect(box.y + box.height, label).toBeLessThanOrEqual(header.y + header.height);
+      // As tall as the theme toggle beside it, and level with it.
+      expect(box.height, label).toBe(toggle.height);
+      expect(box.y, label).toBe(toggle.y);
+      await context.close();
+    }
+});
