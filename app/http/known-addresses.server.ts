@@ -66,8 +66,7 @@ export class KnownAddresses {
       if (redirects?.[bare] || pageInOtherCase(bare) !== null) return false;
       // The docs route answers only the build's pages and redirects: the build knows every page, so anything
       // else under /docs/ is the not-found page, however many different addresses readers (or crawlers) try.
-      if (segments[0] === "docs" && segments.length > 1)
-        return docsRedirect(bare) === null;
+      if (segments[0] === "docs" && segments.length > 1) return docsRedirect(bare) === null;
       // The same for the API routes (/api/<version or tag>, /api/<version>/<tag>): the store knows every
       // version's reference and its tags, and a random address there cost a whole render each.
       if (segments[0] === "api" && (segments.length === 2 || segments.length === 3)) {

@@ -31,8 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** A page's address, or its Markdown twin's when the request was for one (a section means nothing there). */
-const markdownTwin = (page: string | null, markdown: boolean) =>
-  page && markdown ? `${page.split("#")[0]}.md` : page;
+const markdownTwin = (page: string | null, markdown: boolean) => (page && markdown ? `${page.split("#")[0]}.md` : page);
 
 /** `target` ("…/page#section") with the request's query before its fragment; Remix's own `_data` is not the reader's. */
 function withQuery(target: string, query: URLSearchParams): string {
