@@ -473,7 +473,7 @@ const CASES: Case[] = [
     ] as const
   ).flatMap(([redirectTo, location]): Case[] =>
     (["theme=dark", "id=wip"] as const).map((field) => ({
-      name: `a ${field.startsWith("theme") ? "theme" : "announcement"} form going back to ${redirectTo}`,
+      name: `${field.startsWith("theme") ? "a theme" : "an announcement"} form going back to ${redirectTo}`,
       request: httpRequest(
         "POST",
         field.startsWith("theme") ? "/settings/theme" : "/settings/announcement",
