@@ -15,16 +15,17 @@ export function SearchButton() {
       href={reading && reading.status !== "current" ? `/search?version=${encodeURIComponent(reading.id)}` : "/search"}
       aria-label="Search"
       title="Search"
-      // A box of its own, the theme toggle's 36 px: inline around its block icon, it was 18 x 79 px, and its
-      // focus ring and hover spilled out of the header.
-      className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      // A box of its own, the theme toggle's (a 20 px icon in its padding, 36 px, growing with the text as the
+      // toggle does): inline around its block icon, it was 18 x 79 px, and its focus ring and hover spilled out of
+      // the header.
+      className="flex rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         requestSearchDialog();
       }}
     >
-      <SearchIcon />
+      <SearchIcon width="20" height="20" />
     </a>
   );
 }
