@@ -122,3 +122,25 @@ test("at 390 px no page scrolls sideways, no sentence is squeezed, no value is b
   console.log(`${count} pages at 390 px`);
   expect(problems).toEqual([]);
 });
+
+test("at 200 % text on a 390 px phone the landing page and search results fit the screen", async ({ browser }) => {
+  // The landing page's cards and notes took the width of their widest unbroken code ("docker compose up -d"), and
+  // a result's "Page›Section" title had no break point: both ran past the screen's edge.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  for (const path of ["/", "/search?q=contribution", "/search?q=roadmap"]) {
+    await page.goto(path);
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = "200%";
+    });
+    const past = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return [...document.querySelectorAll("main h2, main h3, main code:not(pre code), main li, main a")]
+        .filter((element) => [...element.getClientRects()].some((rect) => rect.right > width + 0.5))
+        .map((element) => `${element.tagName} "${element.textContent?.trim().slice(0, 40)}"`);
+    });
+    expect(past, path).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await context.close();
+});

@@ -6,7 +6,7 @@ import { Card, Section } from "./parts";
 export function Features() {
   return (
     <Section id="features" title={FEATURES.title} intro={FEATURES.intro}>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.items.map((feature) => (
           <li key={feature.title}>
             <Card title={feature.title} href={feature.href} icon={<FeatureIcon name={feature.icon} />}>

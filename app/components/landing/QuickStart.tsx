@@ -10,7 +10,7 @@ export function QuickStart({ codeHtml }: { codeHtml: string }) {
   return (
     <Section id="quick-start" title={QUICK_START.title} intro={QUICK_START.intro} tinted>
       <div className="[&_.code-block]:!mt-0" dangerouslySetInnerHTML={{ __html: codeHtml }} />
-      <div className="grid gap-4 text-slate-700 lg:grid-cols-2 dark:text-slate-300">
+      <div className="grid grid-cols-1 gap-4 text-slate-700 lg:grid-cols-2 dark:text-slate-300">
         {QUICK_START.notes.map((note) => (
           <div
             key={note.title}

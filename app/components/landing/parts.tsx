@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { TitledText } from "./titled-text";
 
 /*
@@ -7,6 +7,12 @@ import type { TitledText } from "./titled-text";
  * (app/landing/render.server.ts), so links are plain anchors; the page's
  * content container turns clicks on links inside the site into client-side
  * navigation.
+ *
+ * On phones a grid's one column is named (grid-cols-1, which may be narrower
+ * than its widest word; cards break such words) and inline code wraps at its
+ * spaces: an implicit column is as wide as the widest unbroken word or code in
+ * it, and at 200 % text on a 390 px phone that pushed cards and notes past the
+ * screen's edge.
  */
 
 export const LINK_CLASS =
@@ -28,10 +34,16 @@ export function TextLink({
   );
 }
 
-export function InlineCode({ children }: { children: ReactNode }) {
+/** Inline code that may move to the next line at its spaces, never inside a word or after an option's hyphen ("-d"). */
+export function InlineCode({ children }: { children: string }) {
   return (
-    <code className="whitespace-nowrap rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.875em] dark:bg-slate-800">
-      {children}
+    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.875em] dark:bg-slate-800">
+      {children.split(" ").map((word, n) => (
+        <Fragment key={n}>
+          {n > 0 ? " " : null}
+          <span className="whitespace-nowrap">{word}</span>
+        </Fragment>
+      ))}
     </code>
   );
 }
@@ -69,7 +81,7 @@ export function Section(props: {
 /** A bordered card with an h3; `href` turns the whole card into the heading's link. */
 export function Card(props: { title: string; href?: string; icon?: ReactNode; children: ReactNode }) {
   return (
-    <div className="relative h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-colors has-[a:hover]:border-brand-strong dark:border-slate-800 dark:bg-slate-900 dark:has-[a:hover]:border-brand">
+    <div className="relative h-full break-words rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-colors has-[a:hover]:border-brand-strong dark:border-slate-800 dark:bg-slate-900 dark:has-[a:hover]:border-brand">
       <h3 className="flex items-center gap-3 text-lg font-bold text-slate-900 dark:text-white">
         {props.icon}
         {props.href ? (
@@ -91,7 +103,7 @@ export function Card(props: { title: string; href?: string; icon?: ReactNode; ch
 /** Cards of text, three across on wide screens, each with its link to the user guide. */
 export function TextCards({ items }: { items: readonly TitledText[] }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       {items.map((item) => (
         <Card key={item.title} title={item.title}>
           <p>{item.text}</p>

@@ -11,16 +11,22 @@ export function HitTrail({ hit }: { hit: SearchHit }) {
   );
 }
 
-/** The page title, then the section the match is under. */
+/**
+ * The page title, then the section the match is under. Spaces, not padding,
+ * around the separator: they are where the line may break; without them
+ * "Contribution›Conti…" was one unbreakable run, past the screen's edge at
+ * large text sizes.
+ */
 export function HitTitle({ hit }: { hit: SearchHit }) {
   return (
     <>
       <Highlight parts={hit.title} />
       {hit.section ? (
         <>
-          <span aria-hidden="true" className="px-1.5 text-slate-500 dark:text-slate-400">
+          {" "}
+          <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
             ›
-          </span>
+          </span>{" "}
           <span className="sr-only">, section </span>
           <Highlight parts={hit.section} />
         </>
