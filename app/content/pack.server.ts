@@ -100,9 +100,21 @@ export class RecordList {
 
   /** Record `n`, parsed; undefined past the end. */
   item<T>(n: number): T | undefined {
+    const ref = this.ref(n);
+    return ref && this.reader.record<T>(ref);
+  }
+
+  /** Record `n` as bytes (a list of Buffers); an empty buffer past the end. */
+  bytesOf(n: number): Buffer {
+    const ref = this.ref(n);
+    return ref ? this.reader.bytes(ref) : Buffer.alloc(0);
+  }
+
+  /** Where record `n` lies in the pack; undefined past the end. */
+  ref(n: number): RecordRef | undefined {
     if (!(n >= 0 && n < this.length)) return undefined;
     const at = 1 + LIST_ENTRY * n;
-    return this.reader.record<T>([this.start + this.table[at]!, this.table[at + 1]!, this.table[at + 2]!]);
+    return [this.start + this.table[at]!, this.table[at + 1]!, this.table[at + 2]!];
   }
 }
 

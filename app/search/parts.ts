@@ -60,11 +60,14 @@ export interface SplitPart {
 }
 
 /**
- * A block's size: small enough that a query's few terms read little (a term
- * that occurs everywhere is a block of its own), large enough that the pack's
- * index stays small (about 300 blocks per 1,000 pages).
+ * A block's size: a query reads a block for each of its terms (about 24 with
+ * their prefix and typo neighbours), so small blocks read little. At 16 KB a
+ * unique search at 10,000 pages read 490 KB of blocks, at 2 KB 120 KB, and the
+ * engine took a tenth less time. A term that occurs everywhere is a block of
+ * its own. The blocks' places are a table in the pack (about 2,400 entries
+ * per 1,000 pages), read at a version's first search.
  */
-const BLOCK_BYTES = 16 * 1024;
+const BLOCK_BYTES = 2 * 1024;
 
 // A block is 32-bit little-endian integers, so that a term's postings are
 // read into typed arrays without parsing: the block's term count n, then n + 1

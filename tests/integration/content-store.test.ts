@@ -250,7 +250,8 @@ describe("the content store (one pack file per build)", () => {
       const word = built.search.documents.find((d) => d.kind === "guide")!.title.slice(0, 2);
       const own = { version: "next", all: false };
       const every = { version: "next", all: true };
-      const nextBlocks = new Set(reader.index.search.next!.blocks.map(([offset]) => offset));
+      const blockList = reader.list(reader.index.search.next!.blocks);
+      const nextBlocks = new Set(Array.from({ length: blockList.length }, (_, n) => blockList.ref(n)![0]));
       const bytes = reader.bytes.bind(reader);
       let blocksRead = 0;
       reader.bytes = (ref) => {

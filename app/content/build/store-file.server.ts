@@ -77,10 +77,11 @@ export function versionRun({ version, pages, search, api }: VersionRecords): Ver
     const { head, documents, blocks, order } = splitPart(search);
     compounds = compoundTerms(head.terms);
     const list = run.addList(documents);
-    searchRefs = { head: run.add(head), documents: list.table, blocks: blocks.map((block) => run.add(block)), order: run.add(order) };
-    // What a server loads at the first search in a version: its head and the documents' table, then a document
-    // at a time (the postings, and the other documents, stay on disk).
-    fits("search index", searchRefs.head[1] + list.table[1] + list.longest, MAX_VERSION_INDEX_BYTES, ` (version ${version})`);
+    searchRefs = { head: run.add(head), documents: list.table, blocks: run.addList(blocks).table, order: run.add(order) };
+    // What a server loads at the first search in a version: its head and the tables of documents and blocks, then a
+    // document or a block at a time (the postings, and the other documents, stay on disk).
+    const tables = list.table[1] + searchRefs.blocks[1];
+    fits("search index", searchRefs.head[1] + tables + list.longest, MAX_VERSION_INDEX_BYTES, ` (version ${version})`);
   }
   const pageRefs = pages.map((page): VersionRecordRefs["pages"][number] => [page.url, run.add(page), page.kind, page.version, page.lastUpdated]);
   return { bytes: run.bytes(), refs: { version, api: apiRefs, search: searchRefs, compounds, pages: pageRefs } };
@@ -118,7 +119,7 @@ export function writePack(file: string, shell: SiteShell, runs: Iterable<Version
         index.search[refs.version] = {
           head: shiftedRef(head, base),
           documents: shiftedRef(documents, base),
-          blocks: blocks.map((block) => shiftedRef(block, base)),
+          blocks: shiftedRef(blocks, base),
           order: shiftedRef(order, base),
         };
         compounds.push({ version: refs.version, compounds: refs.compounds });
