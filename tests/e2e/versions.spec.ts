@@ -219,7 +219,7 @@ test.describe("with Next built", () => {
     const { context, page } = await withoutJavaScript(browser);
     await page.goto("/api/next");
     await expect(page.locator("h1")).toHaveText(`API Reference (${next!.version.label})`);
-    await expect(page.getByText(`Version ${reference.version}`)).toBeVisible();
+    await expect(page.getByText(`Version ${reference.version}`, { exact: true })).toBeVisible();
     await expect(page.locator(".api-index > li")).toHaveCount(reference.operationCount);
     await page.getByRole("heading", { level: 3, name: "Jobs", exact: true }).getByRole("link").click();
     await expect(page).toHaveURL(`${origin()}/api/next/jobs`);
@@ -243,7 +243,7 @@ test.describe("with Next built", () => {
     }
     await page.goto("/api");
     await expect(page.getByRole("heading", { name: "Jobs", exact: true })).toHaveCount(0);
-    await expect(page.getByText(`Version ${current.api!.version}`)).toBeVisible();
+    await expect(page.getByText(`Version ${current.api!.version}`, { exact: true })).toBeVisible();
     expect((await page.request.get("/api/jobs")).status(), "the current release has no Jobs calls").toBe(404);
     await context.close();
   });
