@@ -346,16 +346,13 @@ export async function rollingDeploy(options: RollOptions): Promise<{ figures: Ro
           {
             method: "GET",
             setupRequest: (request: Request) => {
-              // One request in fifty is a reader's theme form: a POST, which nginx never sends to a second
-              // replica once one has seen it, so a replica that drops a request would fail it.
+              // One request in fifty is a reader's theme switch, posted as the page's script posts it (JSON,
+              // answered 200; a form sent without JavaScript is redirected back with a 303): a POST, which
+              // nginx never sends to a second replica once one has seen it, so a replica that drops a
+              // request would fail it.
               if (Math.random() < FORM_SHARE) {
-                const headers = {
-                  ...request.headers,
-                  host: url.host,
-                  origin,
-                  "content-type": "application/x-www-form-urlencoded",
-                };
-                return { ...request, method: "POST", path: "/settings/theme", headers, body: "theme=dark" };
+                const headers = { ...request.headers, host: url.host, origin, "content-type": "application/json" };
+                return { ...request, method: "POST", path: "/settings/theme", headers, body: '{"theme":"dark"}' };
               }
               const path = PAGES[Math.floor(Math.random() * PAGES.length)]!;
               // Half the page requests skip the page cache, so the replicas themselves are under load.
