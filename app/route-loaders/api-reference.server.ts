@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiAddress, apiRouteData } from "~/api-reference/page-data.server";
 import { getSiteConfig } from "~/config.server";
-import { PERMANENT_REDIRECT_CACHE } from "~/http/guard-contract";
+import { movedPermanently } from "~/http/moved.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 
@@ -13,10 +13,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return load(() => {
     const address = apiAddress(params.first, params.tag);
     if (address && "redirect" in address)
-      throw redirect(
-        `${publicOrigin(request, getSiteConfig())}${address.redirect}`,
-        address.permanent ? { status: 301, headers: { "Cache-Control": PERMANENT_REDIRECT_CACHE } } : 302,
-      );
+      throw address.permanent
+        ? movedPermanently(request, address.redirect)
+        : redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, 302);
     const data = address ? apiRouteData(address) : null;
     if (!data) throw new Response("Not Found", { status: 404 });
     return json(data);

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSiteConfig } from "~/config.server";
 import { docRouteData, docsRedirect, movedPage, pageInOtherCase } from "~/docs/route-data.server";
-import { PERMANENT_REDIRECT_CACHE } from "~/http/guard-contract";
+import { movedPermanently } from "~/http/moved.server";
 import { publicOrigin } from "~/http/origin.server";
 import { load } from "~/lib/load.server";
 
@@ -14,11 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // An old address of a page (front matter redirect_from), or a page's address in other capitals: 301
     // before anything renders, the query kept.
     const moved = movedPage(path, markdown) ?? markdownTwin(pageInOtherCase(path), markdown);
-    if (moved)
-      throw redirect(withQuery(`${publicOrigin(request, getSiteConfig())}${moved}`, url.searchParams), {
-        status: 301,
-        headers: { "Cache-Control": PERMANENT_REDIRECT_CACHE },
-      });
+    if (moved) throw movedPermanently(request, withQuery(moved, url.searchParams));
     const data = docRouteData(path);
     if (!data) {
       const elsewhere = docsRedirect(path);

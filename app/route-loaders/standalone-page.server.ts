@@ -1,8 +1,6 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { getSiteConfig } from "~/config.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { pageInOtherCase, standalonePageData } from "~/docs/route-data.server";
-import { PERMANENT_REDIRECT_CACHE } from "~/http/guard-contract";
-import { publicOrigin } from "~/http/origin.server";
+import { movedPermanently } from "~/http/moved.server";
 import { load } from "~/lib/load.server";
 
 /**
@@ -18,11 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     // A page's address in other capitals ("/MARKDOWN-PAGE"): 301 to it, as the docs route does for its pages.
     const page = pageInOtherCase(path);
-    if (page)
-      throw redirect(`${publicOrigin(request, getSiteConfig())}${page}${search}`, {
-        status: 301,
-        headers: { "Cache-Control": PERMANENT_REDIRECT_CACHE },
-      });
+    if (page) throw movedPermanently(request, `${page}${search}`);
     const data = standalonePageData(path);
     if (!data) throw new Response("Not Found", { status: 404 });
     return json(data);

@@ -86,12 +86,21 @@ function idSeed(name: string, model: string): string {
   return seed.charAt(0).toUpperCase() + seed.slice(1);
 }
 
+/** idsInSpec's answer for each spec (its Resolver): read once, not for each of its hundreds of examples. */
+const idsBySpec = new WeakMap<Resolver, Map<string, string>>();
+
 /**
  * The ids the spec's own examples give (a model's example, or a property's),
  * by idSeed: a made example reuses them, so that an album's made
  * "coverMediaItemId" is the id of the media item example embedded beside it.
  */
 function idsInSpec(resolver: Resolver): Map<string, string> {
+  let ids = idsBySpec.get(resolver);
+  if (!ids) idsBySpec.set(resolver, (ids = readIds(resolver)));
+  return ids;
+}
+
+function readIds(resolver: Resolver): Map<string, string> {
   const ids = new Map<string, string>();
   const keep = (name: string, model: string, value: unknown) => {
     const seed = idSeed(name, model);
