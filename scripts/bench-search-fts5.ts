@@ -92,7 +92,11 @@ function expression(words: string[], dictionary: TermDictionary, typos: boolean,
   return words
     .map((word) => {
       const neighbours = typos
-        ? expansionOf({ term: word, prefix: false, fuzzy: word.length >= 4 ? 0.2 : false }, dictionary, 2)
+        ? expansionOf(
+            { term: word, prefix: false, fuzzy: word.length >= 4 ? 0.2 : false, shortenedOnly: false },
+            dictionary,
+            2,
+          )
             .map(([term]) => term)
             .filter((term) => !term.startsWith(word))
         : [];

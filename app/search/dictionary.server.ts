@@ -101,8 +101,8 @@ export class TermDictionary {
     return index === -1 ? undefined : this.places[index];
   }
 
-  /** The terms that start with `prefix` (itself included), as MiniSearch's atPrefix yields them. */
-  prefixed(prefix: string): string[] {
+  /** The first index in `sorted` whose term is not below `prefix`: where the terms starting with it begin. */
+  private lowerBound(prefix: string): number {
     let low = 0;
     let high = this.sorted.length;
     while (low < high) {
@@ -110,9 +110,36 @@ export class TermDictionary {
       if (this.sorted[middle]! < prefix) low = middle + 1;
       else high = middle;
     }
+    return low;
+  }
+
+  /** Whether a term is `prefix` or starts with it. */
+  startsAny(prefix: string): boolean {
+    return this.sorted[this.lowerBound(prefix)]?.startsWith(prefix) ?? false;
+  }
+
+  /** The terms that start with `prefix` (itself included), as MiniSearch's atPrefix yields them. */
+  prefixed(prefix: string): string[] {
+    const low = this.lowerBound(prefix);
     const found: number[] = [];
     for (let i = low, end = endOfPrefix(this.sorted, prefix, low); i < end; i += 1) found.push(i);
     return found.sort((a, b) => this.ranks[a]! - this.ranks[b]!).map((i) => this.sorted[i]!);
+  }
+
+  /**
+   * The terms that are `query` cut short by 1 to `distance` letters, with
+   * that count: the part of `fuzzy(query, distance)` that `query` starts
+   * with, in the same order, found without walking the dictionary.
+   */
+  shortened(query: string, distance: number): [term: string, distance: number][] {
+    const found: [index: number, distance: number][] = [];
+    for (let cut = 1; cut <= distance && cut < query.length; cut += 1) {
+      const index = indexInSorted(this.sorted, query.slice(0, -cut));
+      if (index !== -1) found.push([index, cut]);
+    }
+    return found
+      .sort((a, b) => this.ranks[b[0]]! - this.ranks[a[0]]!)
+      .map(([index, edits]) => [this.sorted[index]!, edits]);
   }
 
   /**

@@ -50,34 +50,38 @@ const EXPANSION_BYTES = 1024 * 1024;
 const single = (text: string) => [text];
 const same = (term: string) => term;
 
-/** One term's query, as MiniSearch takes it. */
-interface TermQuery {
-  queries: [string];
-  tokenize: typeof single;
-  processTerm: typeof same;
-  prefix: boolean;
-  fuzzy: number | false;
-}
-
-/** One term, searched exactly and by prefix; plain words also with one or two typos. */
-function termQuery(term: string, compound: boolean): TermQuery {
+/**
+ * One term of a search: searched exactly and by prefix; a plain word also
+ * with one or two typos. A word the version's index already finds (a term is
+ * the word or starts with it) takes as typos only itself cut short
+ * ("examples" finds "example"): with every typo neighbour, "port" also found
+ * "post", and every POST operation of the API reference ranked above the
+ * pages about ports by the endpoint's boost. A word that finds nothing keeps
+ * them all ("instalation" finds "installation")
+ * (docs/decisions/060-typos-only-for-words-that-find-nothing.md).
+ */
+function termSpec(term: string, compound: boolean, dictionary: TermDictionary): TermSpec {
   const expand = term.length <= EXPAND_MAX_LENGTH;
+  const fuzzy = expand && !compound && term.length >= FUZZY_MIN_LENGTH ? 0.2 : false;
   return {
-    queries: [term],
-    tokenize: single,
-    processTerm: same,
+    term,
     prefix: expand && term.length >= PREFIX_MIN_LENGTH,
-    fuzzy: expand && !compound && term.length >= FUZZY_MIN_LENGTH ? 0.2 : false,
+    fuzzy,
+    shortenedOnly: fuzzy !== false && dictionary.startsAny(term),
   };
 }
 
 /**
- * The query for a search's words and compounds, every term at once, any of
- * them matching, as MiniSearch takes it: scoring.server.ts scores it by
- * MiniSearch's rules, and tests run it through MiniSearch to check that.
+ * The query MiniSearch would score as `VersionIndex.find` scores `specs`, any
+ * of them matching: tests run it through MiniSearch to check the scoring
+ * (scoring.server.ts). MiniSearch has no typos limited to a word cut short,
+ * so it takes no spec with `shortenedOnly`.
  */
-export function minisearchQuery(words: string[], compounds: string[]) {
-  const queries = [...words.map((word) => termQuery(word, false)), ...compounds.map((term) => termQuery(term, true))];
+export function minisearchQuery(specs: TermSpec[]) {
+  const queries = specs.map(({ term, prefix, fuzzy, shortenedOnly }) => {
+    if (shortenedOnly) throw new Error(`MiniSearch cannot search "${term}" with its shortened forms only`);
+    return { queries: [term] as [string], tokenize: single, processTerm: same, prefix, fuzzy };
+  });
   return {
     query: { combineWith: "OR" as const, queries },
     options: { boost: BOOST, maxFuzzy: MAX_FUZZY, bm25: BM25, weights: EXPANSION_WEIGHTS },
@@ -353,20 +357,29 @@ export class VersionIndex {
    * all the words are picked out after. `passing`: for a search in all
    * versions, in a version other than the reader's.
    */
-  find(words: string[], compounds: string[], passing = false): Matches {
-    const specs = minisearchQuery(words, compounds).query.queries.map(({ queries: [term], prefix, fuzzy }) => ({
-      term,
-      prefix,
-      fuzzy,
-    }));
+  find(
+    words: string[],
+    compounds: string[],
+    passing = false,
+    /** The terms' specs: as `specs` makes them, unless a test changes them. */
+    specs = this.specs(words, compounds),
+  ): Matches {
     const expansions = specs.map((spec) => this.expansionOf(spec, passing));
     const lists = this.listsOf(new Set(expansions.flatMap((expansion) => expansion.map(([term]) => term))), passing);
     return scoreQuery(specs, expansions, (term) => lists.get(term)!, this.stats, new Set(compounds));
   }
 
+  /** The specs of a search's words, then its compounds, in this version. */
+  specs(words: string[], compounds: string[]): TermSpec[] {
+    return [
+      ...words.map((word) => termSpec(word, false, this.dictionary)),
+      ...compounds.map((term) => termSpec(term, true, this.dictionary)),
+    ];
+  }
+
   /** The index terms `spec` matches, kept for the next query that has it. */
   private expansionOf(spec: TermSpec, passing: boolean): Expansion {
-    const key = `${this.version}\u0000${spec.term}\u0000${spec.prefix}\u0000${spec.fuzzy}`;
+    const key = `${this.version}\u0000${spec.term}\u0000${spec.prefix}\u0000${spec.fuzzy}\u0000${spec.shortenedOnly}`;
     let expansion = this.caches.expansions.get(key);
     if (expansion === undefined) {
       expansion = expansionOf(spec, this.dictionary, MAX_FUZZY);

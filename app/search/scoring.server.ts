@@ -22,6 +22,8 @@ export interface TermSpec {
   prefix: boolean;
   /** A share of the term's length (MiniSearch's fuzzy option), capped by maxFuzzy. */
   fuzzy: number | false;
+  /** Whether its typos are only the term cut short, by as many letters ("examples" finds "example"). */
+  shortenedOnly: boolean;
 }
 
 /**
@@ -131,7 +133,9 @@ export function expansionOf(spec: TermSpec, dictionary: TermDictionary, maxFuzzy
   if (spec.fuzzy) {
     const most = spec.fuzzy < 1 ? Math.min(maxFuzzy, Math.round(term.length * spec.fuzzy)) : spec.fuzzy;
     if (most)
-      for (const [other, distance] of dictionary.fuzzy(term, most)) {
+      for (const [other, distance] of spec.shortenedOnly
+        ? dictionary.shortened(term, most)
+        : dictionary.fuzzy(term, most)) {
         // A prefix extension is scored as one, never also as a typo.
         if (!distance || prefixed.has(other)) continue;
         found.push([other, (EXPANSION_WEIGHTS.fuzzy * other.length) / (other.length + distance)]);

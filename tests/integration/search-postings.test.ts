@@ -67,9 +67,12 @@ describe("postings read per query", () => {
     let matched = 0;
     for (const text of list) {
       const { words, compounds } = queryTerms(text);
-      const { query, options } = minisearchQuery(words, compounds);
+      // Every word with all its typo neighbours, as MiniSearch searches it: a word the index finds
+      // takes only itself cut short (dictionary.shortened, tested apart), which MiniSearch cannot express.
+      const specs = lazy.specs(words, compounds).map((spec) => ({ ...spec, shortenedOnly: false }));
+      const { query, options } = minisearchQuery(specs);
       const expected = whole.search(query, options).map((r) => [r.id, r.score, r.terms, r.queryTerms, r.match]);
-      const matches = lazy.find(words, compounds);
+      const matches = lazy.find(words, compounds, false, specs);
       // MiniSearch's order: by score, highest first, ties in the order first matched (a stable sort).
       const ordered = [...matches.seen].sort((a, b) => matches.score[b]! - matches.score[a]!);
       const found = ordered.map((doc) => {
@@ -128,16 +131,25 @@ describe("postings read per query", () => {
       "dokcer",
     ];
     let expanded = 0;
-    for (const term of probes) {
+    let shortened = 0;
+    for (const term of [...probes, "examples", "restarts", "albums", "uploaded"]) {
       assert.equal(dictionary.place(term), tree.get(term), term);
       assert.deepEqual(dictionary.prefixed(term), [...tree.atPrefix(term).keys()], term);
+      assert.equal(dictionary.startsAny(term), tree.atPrefix(term).size > 0, term);
+      // A term cut short starts some term; one with a letter past the last term's starts none.
+      if (tree.has(term) && term.length > 1) assert.ok(dictionary.startsAny(term.slice(0, -1)), term);
+      assert.equal(dictionary.startsAny(`${term}\uffff`), false, term);
       for (const distance of [1, 2]) {
         const fuzzy = [...tree.fuzzyGet(term, distance)].map(([other, [, edits]]) => [other, edits]);
         assert.deepEqual(dictionary.fuzzy(term, distance), fuzzy, `${term} within ${distance}`);
         if (fuzzy.length > 1) expanded += 1;
+        const cutShort = fuzzy.filter(([other]) => other !== term && term.startsWith(other as string));
+        assert.deepEqual(dictionary.shortened(term, distance), cutShort, `${term} cut short by ${distance}`);
+        if (cutShort.length > 0) shortened += 1;
       }
     }
     assert.ok(expanded > 300, `${expanded} probes had more than one neighbour`);
+    assert.ok(shortened > 100, `${shortened} probes were other terms cut short`);
   });
 
   test("a version's head is small beside its postings: the blocks hold the terms' occurrences", () => {
@@ -360,7 +372,10 @@ describe("phrases checked only where they can change the best hits", () => {
   test("the best hits are those of a search that checks every section", () => {
     const site = siteSearchOf(content);
     const every = { ...PAGE_LIMITS, hits: 100_000 };
-    const common = ["photo", "album", "server", "library", "user", "api", "storage", "backup", "upload", "settings"];
+    const common = [
+      ...["photo", "album", "server", "library", "user", "api", "storage", "backup", "upload", "settings"],
+      ...["docker", "worker", "version", "media", "file"],
+    ];
     const pairs = common.flatMap((a) => common.filter((b) => b !== a).map((b) => `${a} ${b}`));
     const list = [...queries().filter((q) => q.trim().includes(" ")), ...pairs];
     let pruned = 0;

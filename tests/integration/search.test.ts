@@ -60,6 +60,41 @@ describe("ranking", () => {
     }
   });
 
+  test("a word the docs use is searched as typed, not also as its typo neighbours", () => {
+    // With typos, "port" also found "post": every POST operation ranked above the configuration
+    // of ports, lifted by the endpoint's boost.
+    for (const [word, expected] of [
+      ["port", "/docs/user-guide/installation#ports"],
+      ["host", "/docs/user-guide/configuration#general-and-network"],
+    ] as const) {
+      const answer = search(word);
+      assert.ok(answer.hits.length > 5, word);
+      assert.ok(urls(answer).includes(expected), `${word}: ${urls(answer).join(" ")}`);
+      for (const hit of answer.hits) {
+        const marked = [
+          hit.title,
+          hit.section,
+          hit.snippet,
+          hit.endpoint?.path ?? null,
+          ...hit.more.map((m) => m.heading),
+        ]
+          .flatMap((parts) => (parts ?? []).filter((part) => part.mark))
+          .map((part) => part.text.toLowerCase());
+        for (const found of marked) assert.ok(found.startsWith(word), `${word}: ${hit.url} marks "${found}"`);
+      }
+    }
+    // Its typos are only itself cut short: a plural still finds the singular.
+    const examples = search("examples");
+    assert.ok(urls(examples).includes("/docs/user-guide/deployment#an-nginx-example"), urls(examples).join(" "));
+    assert.ok(urls(search("restarts")).includes("/docs/user-guide/installation#stop-restart-and-upgrade"));
+    // A word cut short while typing finds its completions only.
+    const typing = site.search("confi", DIALOG_LIMITS);
+    assert.ok(typing.hits.length > 0);
+    for (const hit of typing.hits)
+      for (const part of [...hit.title, ...(hit.section ?? []), ...hit.snippet].filter((p) => p.mark))
+        assert.ok(part.text.toLowerCase().startsWith("confi"), `${hit.url} marks "${part.text}"`);
+  });
+
   test("the start of a word finds it (typing in the dialog)", () => {
     assert.equal(site.search("favour", DIALOG_LIMITS).hits[0]?.url, "/docs/user-guide/features/library");
     assert.equal(site.search("docker comp", DIALOG_LIMITS).hits[0]?.url.split("#")[0], "/docs/user-guide/installation");
