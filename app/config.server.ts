@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { DRAIN_VARIABLE, drainMilliseconds } from "./http/guard-contract";
 import { announcementText, defaultSiteConfig, type SiteConfig } from "./site.config";
 
@@ -104,18 +105,28 @@ export function readPageCacheMegabytes(env: Env): number {
   return megabytes;
 }
 
-/** Where the server listens: PORT and HOST, read by remix-serve itself, which would silently pick another port for a bad PORT. */
+/**
+ * Where the server listens: PORT and HOST, read by remix-serve itself, which would silently listen
+ * elsewhere on a bad value: on a port the system picks for a PORT that is blank or 0 (it reads
+ * Number("") as 0), on the first free port from 3000 for one that is not a number.
+ */
 export function readListenAddress(env: Env): { port: number | null; host: string | null } {
-  const rawPort = text(env.PORT);
   let port: number | null = null;
-  if (rawPort !== null) {
+  if (env.PORT !== undefined) {
+    const rawPort = env.PORT.trim();
     port = Number(rawPort);
-    if (!/^\d+$/.test(rawPort) || port > 65535)
-      throw new ConfigurationError("PORT", rawPort, "a TCP port number from 0 to 65535");
+    if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535)
+      throw new ConfigurationError("PORT", env.PORT, "a TCP port number from 1 to 65535, or PORT unset");
   }
-  const host = text(env.HOST);
-  if (host !== null && /[\s/]/.test(host))
-    throw new ConfigurationError("HOST", host, "a host name or IP address such as 127.0.0.1");
+  // An empty HOST is unset for remix-serve too (every interface); one of spaces is a host name it looks up.
+  const host = env.HOST === "" ? null : (env.HOST ?? null);
+  // A colon belongs only in an IPv6 address: "localhost:3000" is a port given in HOST.
+  if (host !== null && (!/^[^\s/]+$/.test(host) || (host.includes(":") && isIP(host) !== 6)))
+    throw new ConfigurationError(
+      "HOST",
+      host,
+      "a host name or IP address such as 127.0.0.1 (the port goes in PORT), or HOST unset",
+    );
   return { port, host };
 }
 

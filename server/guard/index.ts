@@ -14,6 +14,7 @@
 //   each run made one;
 // - front-cache: stored pages and precompressed assets, before Express;
 // - crash-policy: an error no handler caught is logged, never fatal once listening;
+// - listen-failure: a port in use or a HOST of no interface here, as one line naming the setting;
 // - shutdown: Connection: close after SIGTERM, the drain with /healthz at 503.
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { REJECTION_HEADER, SERVER_MAX_HEADER_SIZE } from "../../app/http/guard-contract";
@@ -21,6 +22,7 @@ import { redirectRepeatedSlashes } from "./collapse-slashes";
 import { installCrashPolicy, lastResort, markListening } from "./crash-policy";
 import { answerFromFrontCache } from "./front-cache";
 import { inspectRequest } from "./inspect-request";
+import { exitOnListenFailure } from "./listen-failure";
 import { refusedMethod } from "./method-policy";
 import { answerClientError, answerServerError, refuseConnect, reject } from "./plain-answers";
 import { answerWhileDraining, deferCloseWhileDraining, installShutdown, track } from "./shutdown";
@@ -63,6 +65,7 @@ http.createServer = function createGuardedServer(this: unknown, ...args: unknown
   server.on("connect", refuseConnect);
   server.on("clientError", answerClientError);
   server.once("listening", markListening);
+  exitOnListenFailure(server);
   deferCloseWhileDraining(server);
   return server;
 } as typeof http.createServer;

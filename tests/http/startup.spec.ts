@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -32,6 +33,13 @@ test("a bad setting stops the start with status 1 and one line naming the variab
       { SITE_DRAIN_MS: "5s" },
       '[config] SITE_DRAIN_MS="5s" is not valid: expected a whole number of milliseconds such as 5000',
     ],
+    // remix-serve reads an empty PORT as 0 and listened on a port the system picked, saying nothing.
+    [{ PORT: "" }, '[config] PORT="" is not valid: expected a TCP port number from 1 to 65535, or PORT unset'],
+    // A port given in HOST: remix-serve looked the whole of it up as a name and died with a stack.
+    [
+      { HOST: "127.0.0.1:3000" },
+      '[config] HOST="127.0.0.1:3000" is not valid: expected a host name or IP address such as 127.0.0.1 (the port goes in PORT), or HOST unset',
+    ],
   ];
   for (const [setting, line] of cases) {
     const { code, output } = await runToEnd(serverCommand(stage), {
@@ -41,6 +49,38 @@ test("a bad setting stops the start with status 1 and one line naming the variab
     });
     expect(code, JSON.stringify(setting)).toBe(1);
     expect(output.trim().split("\n")).toEqual([line]);
+  }
+});
+
+test("a port in use or a HOST of no interface here stops the start with one line naming the setting, no stack", async () => {
+  const port = EXTRA_PORTS.startupBadSetting;
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(port, "127.0.0.1", resolve));
+  try {
+    const cases: [Record<string, string>, string][] = [
+      [
+        {},
+        `[config] PORT="${port}" cannot be used: another process already listens on 127.0.0.1:${port}; expected a free port`,
+      ],
+      // TEST-NET-1 (RFC 5737): an address no interface of a test machine has.
+      [
+        { HOST: "192.0.2.1" },
+        '[config] HOST="192.0.2.1" is not valid: no network interface of this machine has the address 192.0.2.1; expected one of its addresses, such as 127.0.0.1, or HOST unset',
+      ],
+    ];
+    for (const [setting, line] of cases) {
+      const { code, output } = await runToEnd(serverCommand(stage), {
+        cwd: REPO_ROOT,
+        env: { ...baseEnv(port), ...setting },
+        timeoutMs: 60_000,
+      });
+      expect(code, JSON.stringify(setting)).toBe(1);
+      // The content is opened before the server listens; its one informational line comes first.
+      const lines = output.trim().split("\n");
+      expect(lines.filter((text) => !text.startsWith("[smriti-site] compiled content"))).toEqual([line]);
+    }
+  } finally {
+    holder.close();
   }
 });
 

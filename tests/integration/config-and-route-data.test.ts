@@ -86,12 +86,22 @@ describe("site configuration", () => {
     );
     assert.equal(
       settingsProblem({ PORT: "80a" }),
-      '[config] PORT="80a" is not valid: expected a TCP port number from 0 to 65535',
+      '[config] PORT="80a" is not valid: expected a TCP port number from 1 to 65535, or PORT unset',
     );
-    assert.equal(
-      settingsProblem({ PORT: "70000" }),
-      '[config] PORT="70000" is not valid: expected a TCP port number from 0 to 65535',
-    );
+    // remix-serve reads a blank PORT as 0, and 0 as a port the system picks: a server nobody can find.
+    for (const port of ["70000", "", "  ", "0", "-1", "3000.5"])
+      assert.equal(
+        settingsProblem({ PORT: port }),
+        `[config] PORT="${port}" is not valid: expected a TCP port number from 1 to 65535, or PORT unset`,
+      );
+    assert.equal(settingsProblem({ PORT: " 3000 ", HOST: "" }), null);
+    assert.equal(settingsProblem({ HOST: "::1" }), null);
+    // Spaces are a name remix-serve looks up; a colon outside an IPv6 address is a port given in HOST.
+    for (const host of ["  ", " 127.0.0.1", "localhost:3000", "[::1]", "http://localhost"])
+      assert.equal(
+        settingsProblem({ HOST: host }),
+        `[config] HOST=${JSON.stringify(host)} is not valid: expected a host name or IP address such as 127.0.0.1 (the port goes in PORT), or HOST unset`,
+      );
     assert.equal(settingsProblem({ SITE_DRAIN_MS: " 5000 " }), null);
     assert.equal(settingsProblem({ SITE_DRAIN_MS: "0" }), null);
     for (const drain of ["5s", "5000ms", "-1", "1.5", "abc"])
