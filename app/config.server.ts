@@ -33,7 +33,22 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new ConfigurationError(name, value ?? "", "true or false");
 }
 
-function httpUrl(name: string, value: string | undefined): string | null {
+/**
+ * What a URL setting may hold after its scheme and host. The site appends
+ * paths to each ("/docs/…" to SITE_URL, "/releases" to the repository): a
+ * path in SITE_URL, or a query or fragment in any but the fonts stylesheet,
+ * would end up in the middle of every link made from it; a user and password
+ * would be shown to every reader.
+ */
+type UrlParts = "origin" | "path" | "path and query";
+
+const URL_EXPECTED: Record<UrlParts, string> = {
+  origin: "the public origin only, scheme and host (no path, query or fragment), such as https://docs.example.org",
+  path: "an absolute http(s) URL without query or fragment, such as https://github.com/prabhuomkar/smriti",
+  "path and query": "an absolute http(s) URL without fragment, such as https://fonts.example.org/css?family=DM+Sans",
+};
+
+function httpUrl(name: string, value: string | undefined, parts: UrlParts): string | null {
   const raw = text(value);
   if (!raw) return null;
   let url: URL | null = null;
@@ -42,10 +57,21 @@ function httpUrl(name: string, value: string | undefined): string | null {
   } catch {
     // reported below
   }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new ConfigurationError(name, raw, "an absolute http(s) URL such as https://docs.example.org");
+  if (
+    !url ||
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.username ||
+    url.password ||
+    url.href.includes("#") ||
+    (parts !== "path and query" && url.href.includes("?")) ||
+    (parts === "origin" && url.pathname !== "/")
+  ) {
+    throw new ConfigurationError(name, raw, URL_EXPECTED[parts]);
   }
-  return raw.replace(/\/+$/, "");
+  // As the URL parser writes it: "https:docs.example.org" and "HTTPS://Docs.Example.org:443/" are both
+  // https://docs.example.org, where the text as given would have made links that lead nowhere.
+  if (parts === "origin") return url.origin;
+  return url.href.includes("?") ? url.href : url.href.replace(/\/+$/, "");
 }
 
 function basePath(value: string | undefined): string {
@@ -60,7 +86,7 @@ function basePath(value: string | undefined): string {
 export function readSiteConfig(env: Env): SiteConfig {
   const defaults = defaultSiteConfig;
   const brand = text(env.SITE_BRAND) ?? defaults.brand;
-  const repositoryUrl = httpUrl("SITE_REPOSITORY_URL", env.SITE_REPOSITORY_URL) ?? defaults.repositoryUrl;
+  const repositoryUrl = httpUrl("SITE_REPOSITORY_URL", env.SITE_REPOSITORY_URL, "path") ?? defaults.repositoryUrl;
   const closeable = flag(
     "SITE_ANNOUNCEMENT_CLOSEABLE",
     env.SITE_ANNOUNCEMENT_CLOSEABLE,
@@ -74,8 +100,8 @@ export function readSiteConfig(env: Env): SiteConfig {
     ...defaults,
     brand,
     repositoryUrl,
-    editUrlBase: httpUrl("SITE_EDIT_URL_BASE", env.SITE_EDIT_URL_BASE) ?? `${repositoryUrl}/edit/master/docs`,
-    siteUrl: httpUrl("SITE_URL", env.SITE_URL),
+    editUrlBase: httpUrl("SITE_EDIT_URL_BASE", env.SITE_EDIT_URL_BASE, "path") ?? `${repositoryUrl}/edit/master/docs`,
+    siteUrl: httpUrl("SITE_URL", env.SITE_URL, "origin"),
     basePath: basePath(env.SITE_BASE_PATH),
     announcement: {
       ...defaults.announcement,
@@ -83,9 +109,9 @@ export function readSiteConfig(env: Env): SiteConfig {
       text: announcementText(brand),
       closeable,
     },
-    fontsStylesheetUrl: httpUrl("SITE_FONTS_STYLESHEET_URL", env.SITE_FONTS_STYLESHEET_URL),
+    fontsStylesheetUrl: httpUrl("SITE_FONTS_STYLESHEET_URL", env.SITE_FONTS_STYLESHEET_URL, "path and query"),
     analyticsId,
-    apiServerUrl: httpUrl("SITE_API_SERVER_URL", env.SITE_API_SERVER_URL) ?? defaults.apiServerUrl,
+    apiServerUrl: httpUrl("SITE_API_SERVER_URL", env.SITE_API_SERVER_URL, "path") ?? defaults.apiServerUrl,
   };
 }
 

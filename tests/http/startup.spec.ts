@@ -33,6 +33,11 @@ test("a bad setting stops the start with status 1 and one line naming the variab
       { SITE_DRAIN_MS: "5s" },
       '[config] SITE_DRAIN_MS="5s" is not valid: expected a whole number of milliseconds such as 5000',
     ],
+    // Every canonical link and redirect would have been https://docs.example.org/guide/docs/….
+    [
+      { SITE_URL: "https://docs.example.org/guide/" },
+      '[config] SITE_URL="https://docs.example.org/guide/" is not valid: expected the public origin only, scheme and host (no path, query or fragment), such as https://docs.example.org',
+    ],
     // remix-serve reads an empty PORT as 0 and listened on a port the system picked, saying nothing.
     [{ PORT: "" }, '[config] PORT="" is not valid: expected a TCP port number from 1 to 65535, or PORT unset'],
     // A port given in HOST: remix-serve looked the whole of it up as a name and died with a stack.

@@ -49,15 +49,54 @@ describe("site configuration", () => {
     assert.match(config.announcement.text, /^Photos is under active development/);
   });
 
+  test("URLs are kept as the URL parser writes them, so links made from them lead where they should", () => {
+    // Written as given, each of these SITE_URLs made canonical links such as "https:docs.example.org/docs/…".
+    for (const [given, origin] of [
+      ["https:docs.example.org", "https://docs.example.org"],
+      ["HTTPS://Docs.Example.ORG:443/", "https://docs.example.org"],
+      ["http://docs.example.org:80", "http://docs.example.org"],
+      ["http://127.0.0.1:8080/", "http://127.0.0.1:8080"],
+    ])
+      assert.equal(readSiteConfig({ SITE_URL: given }).siteUrl, origin, given);
+    const config = readSiteConfig({
+      SITE_REPOSITORY_URL: "https:github.com/acme/photos-docs/",
+      SITE_FONTS_STYLESHEET_URL: "https://fonts.example.org/css2?family=DM+Sans:wght@400/",
+      SITE_API_SERVER_URL: "https://photos.example.org/api/",
+    });
+    assert.equal(config.repositoryUrl, "https://github.com/acme/photos-docs");
+    assert.equal(config.editUrlBase, "https://github.com/acme/photos-docs/edit/master/docs");
+    // A query keeps its last character: only a path's trailing slashes go.
+    assert.equal(config.fontsStylesheetUrl, "https://fonts.example.org/css2?family=DM+Sans:wght@400/");
+    assert.equal(config.apiServerUrl, "https://photos.example.org/api");
+  });
+
   test("a bad value is one line naming the variable, its value and what is expected", () => {
     const cases: [Record<string, string>, string][] = [
+      // Canonical links, redirects and the sitemap append the page's path to SITE_URL: it is an origin.
+      ...[
+        "docs.example.org",
+        "ftp://docs.example.org",
+        "https://docs.example.org/guide",
+        "https://docs.example.org/guide/",
+        "https://docs.example.org?x=1",
+        "https://docs.example.org/#top",
+        "https://user:secret@docs.example.org",
+      ].map((url): [Record<string, string>, string] => [
+        { SITE_URL: url },
+        `SITE_URL="${url}" is not valid: expected the public origin only, scheme and host (no path, query or fragment), such as https://docs.example.org`,
+      ]),
+      // "/releases" and each page's path are appended to these.
       [
-        { SITE_URL: "docs.example.org" },
-        'SITE_URL="docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org',
+        { SITE_REPOSITORY_URL: "https://github.com/acme/docs?tab=readme" },
+        'SITE_REPOSITORY_URL="https://github.com/acme/docs?tab=readme" is not valid: expected an absolute http(s) URL without query or fragment, such as https://github.com/prabhuomkar/smriti',
       ],
       [
-        { SITE_URL: "ftp://docs.example.org" },
-        'SITE_URL="ftp://docs.example.org" is not valid: expected an absolute http(s) URL such as https://docs.example.org',
+        { SITE_EDIT_URL_BASE: "https://github.com/acme/docs/edit/main#x" },
+        'SITE_EDIT_URL_BASE="https://github.com/acme/docs/edit/main#x" is not valid: expected an absolute http(s) URL without query or fragment, such as https://github.com/prabhuomkar/smriti',
+      ],
+      [
+        { SITE_FONTS_STYLESHEET_URL: "//fonts.example.org/css" },
+        'SITE_FONTS_STYLESHEET_URL="//fonts.example.org/css" is not valid: expected an absolute http(s) URL without fragment, such as https://fonts.example.org/css?family=DM+Sans',
       ],
       [
         { SITE_ANNOUNCEMENT_CLOSEABLE: "maybe" },
