@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { isAnnouncementId } from "./http/cookies.server";
 import { DRAIN_VARIABLE, drainMilliseconds } from "./http/guard-contract";
 import { announcementText, defaultSiteConfig, type SiteConfig } from "./site.config";
 
@@ -92,6 +93,15 @@ export function readSiteConfig(env: Env): SiteConfig {
     env.SITE_ANNOUNCEMENT_CLOSEABLE,
     defaults.announcement.closeable,
   );
+  // The id goes into the form that closes the bar and its cookie, which take only these characters:
+  // with any other, every reader's "close" was refused with a 400 and the bar could never be closed.
+  const announcementId = text(env.SITE_ANNOUNCEMENT_ID) ?? defaults.announcement.id;
+  if (!isAnnouncementId(announcementId))
+    throw new ConfigurationError(
+      "SITE_ANNOUNCEMENT_ID",
+      announcementId,
+      "1 to 64 letters, digits, - and _, such as release-24-06",
+    );
   const analyticsId = text(env.SITE_ANALYTICS_ID);
   if (analyticsId && !/^[A-Z]{1,4}-[A-Z0-9-]{4,20}$/.test(analyticsId)) {
     throw new ConfigurationError("SITE_ANALYTICS_ID", analyticsId, "a Google Analytics (gtag) id such as G-XXXXXXX");
@@ -105,7 +115,7 @@ export function readSiteConfig(env: Env): SiteConfig {
     basePath: basePath(env.SITE_BASE_PATH),
     announcement: {
       ...defaults.announcement,
-      id: text(env.SITE_ANNOUNCEMENT_ID) ?? defaults.announcement.id,
+      id: announcementId,
       text: announcementText(brand),
       closeable,
     },

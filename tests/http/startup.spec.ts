@@ -38,6 +38,11 @@ test("a bad setting stops the start with status 1 and one line naming the variab
       { SITE_URL: "https://docs.example.org/guide/" },
       '[config] SITE_URL="https://docs.example.org/guide/" is not valid: expected the public origin only, scheme and host (no path, query or fragment), such as https://docs.example.org',
     ],
+    // Every reader's "close" on the announcement bar was refused with a 400.
+    [
+      { SITE_ANNOUNCEMENT_ID: "v24.06" },
+      '[config] SITE_ANNOUNCEMENT_ID="v24.06" is not valid: expected 1 to 64 letters, digits, - and _, such as release-24-06',
+    ],
     // remix-serve reads an empty PORT as 0 and listened on a port the system picked, saying nothing.
     [{ PORT: "" }, '[config] PORT="" is not valid: expected a TCP port number from 1 to 65535, or PORT unset'],
     // A port given in HOST: remix-serve looked the whole of it up as a name and died with a stack.

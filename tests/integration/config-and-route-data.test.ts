@@ -106,6 +106,11 @@ describe("site configuration", () => {
         { SITE_ANALYTICS_ID: "bad" },
         'SITE_ANALYTICS_ID="bad" is not valid: expected a Google Analytics (gtag) id such as G-XXXXXXX',
       ],
+      // Readers could never close a bar with such an id: its form and cookie take none of these.
+      ...["v24.06", "new release", "x".repeat(65), "é"].map((id): [Record<string, string>, string] => [
+        { SITE_ANNOUNCEMENT_ID: id },
+        `SITE_ANNOUNCEMENT_ID="${id}" is not valid: expected 1 to 64 letters, digits, - and _, such as release-24-06`,
+      ]),
       [{ SITE_BASE_PATH: "/a b/" }, 'SITE_BASE_PATH="/a b/" is not valid: expected a URL path such as /docs/'],
     ];
     for (const [env, message] of cases) {
