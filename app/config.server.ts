@@ -75,12 +75,21 @@ function httpUrl(name: string, value: string | undefined, parts: UrlParts): stri
   return url.href.includes("?") ? url.href : url.href.replace(/\/+$/, "");
 }
 
-function basePath(value: string | undefined): string {
-  const raw = text(value) ?? "/";
-  const withSlashes = `/${raw.replace(/^\/+|\/+$/g, "")}/`.replace(/^\/\/$/, "/");
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(withSlashes))
-    throw new ConfigurationError("SITE_BASE_PATH", raw, "a URL path such as /docs/");
-  return withSlashes;
+/**
+ * SITE_BASE_PATH can only say "/": every route, link and script address is
+ * written from the root (the scripts' /build/ is fixed when the app is
+ * built), so no setting could move the site under a path. Another value
+ * once started a site that still linked to /docs/… and /build/…, broken
+ * behind a proxy that published it under that path; it is refused instead.
+ */
+function checkRootBasePath(value: string | undefined): void {
+  const raw = text(value);
+  if (raw !== null && raw.replace(/\/+/g, "/") !== "/")
+    throw new ConfigurationError(
+      "SITE_BASE_PATH",
+      raw,
+      "/ or unset: the site is served at the root of its host name; publish it on a host name of its own",
+    );
 }
 
 /** Builds the configuration from environment variables over the defaults; throws a ConfigurationError on a bad value. */
@@ -102,6 +111,7 @@ export function readSiteConfig(env: Env): SiteConfig {
       announcementId,
       "1 to 64 letters, digits, - and _, such as release-24-06",
     );
+  checkRootBasePath(env.SITE_BASE_PATH);
   const analyticsId = text(env.SITE_ANALYTICS_ID);
   if (analyticsId && !/^[A-Z]{1,4}-[A-Z0-9-]{4,20}$/.test(analyticsId)) {
     throw new ConfigurationError("SITE_ANALYTICS_ID", analyticsId, "a Google Analytics (gtag) id such as G-XXXXXXX");
@@ -112,7 +122,6 @@ export function readSiteConfig(env: Env): SiteConfig {
     repositoryUrl,
     editUrlBase: httpUrl("SITE_EDIT_URL_BASE", env.SITE_EDIT_URL_BASE, "path") ?? `${repositoryUrl}/edit/master/docs`,
     siteUrl: httpUrl("SITE_URL", env.SITE_URL, "origin"),
-    basePath: basePath(env.SITE_BASE_PATH),
     announcement: {
       ...defaults.announcement,
       id: announcementId,

@@ -110,7 +110,7 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <SkipLink />
-        <ServerRendered id="base-path-banner" render={() => <BasePathBanner basePath={config.basePath} />} />
+        <ServerRendered id="base-path-banner" render={() => <BasePathBanner />} />
         <AnnouncementBar />
         <Navbar />
         <VersionBanner />

@@ -37,8 +37,6 @@ export interface SiteConfig {
   editUrlBase: string;
   /** Public origin (https://docs.example.org) for canonical URLs; null: taken from the request. */
   siteUrl: string | null;
-  /** The path the site is meant to be served under; a mismatch shows a warning banner. */
-  basePath: string;
   locales: { code: string; label: string }[];
   colors: typeof brandColors;
   announcement: AnnouncementConfig;
@@ -64,7 +62,6 @@ export const defaultSiteConfig: SiteConfig = {
   repositoryUrl: DEFAULT_REPOSITORY_URL,
   editUrlBase: `${DEFAULT_REPOSITORY_URL}/edit/master/docs`,
   siteUrl: null,
-  basePath: "/",
   locales: [{ code: "en", label: "English" }],
   colors: brandColors,
   announcement: {

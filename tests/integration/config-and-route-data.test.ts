@@ -30,7 +30,6 @@ describe("site configuration", () => {
     );
     assert.equal(config.fontsStylesheetUrl, null);
     assert.equal(config.analyticsId, null);
-    assert.equal(config.basePath, "/");
   });
 
   test("environment variables override, trimmed and normalised", () => {
@@ -39,13 +38,12 @@ describe("site configuration", () => {
       SITE_URL: "https://docs.example.org/",
       SITE_ANNOUNCEMENT_CLOSEABLE: "false",
       SITE_ANALYTICS_ID: "G-ABCDE12345",
-      SITE_BASE_PATH: "photos-docs",
+      SITE_BASE_PATH: " / ",
     });
     assert.equal(config.brand, "Photos");
     assert.equal(config.siteUrl, "https://docs.example.org");
     assert.equal(config.announcement.closeable, false);
     assert.equal(config.analyticsId, "G-ABCDE12345");
-    assert.equal(config.basePath, "/photos-docs/");
     assert.match(config.announcement.text, /^Photos is under active development/);
   });
 
@@ -111,7 +109,11 @@ describe("site configuration", () => {
         { SITE_ANNOUNCEMENT_ID: id },
         `SITE_ANNOUNCEMENT_ID="${id}" is not valid: expected 1 to 64 letters, digits, - and _, such as release-24-06`,
       ]),
-      [{ SITE_BASE_PATH: "/a b/" }, 'SITE_BASE_PATH="/a b/" is not valid: expected a URL path such as /docs/'],
+      // No setting can move the site under a path: its links and scripts are addressed from the root.
+      ...["/photos-docs/", "photos-docs", "/a b/"].map((path): [Record<string, string>, string] => [
+        { SITE_BASE_PATH: path },
+        `SITE_BASE_PATH="${path}" is not valid: expected / or unset: the site is served at the root of its host name; publish it on a host name of its own`,
+      ]),
     ];
     for (const [env, message] of cases) {
       assert.throws(
