@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { isAnnouncementId } from "./http/cookies.server";
-import { DRAIN_VARIABLE, drainMilliseconds } from "./http/guard-contract";
+import { DRAIN_VARIABLE, drainMilliseconds, MAX_DRAIN_MS } from "./http/guard-contract";
 import { announcementText, defaultSiteConfig, type SiteConfig } from "./site.config";
 
 type Env = Record<string, string | undefined>;
@@ -182,7 +182,7 @@ export function readDrainMilliseconds(env: Env): number {
     throw new ConfigurationError(
       DRAIN_VARIABLE,
       env[DRAIN_VARIABLE]!.trim(),
-      "a whole number of milliseconds such as 5000",
+      `a whole number of milliseconds from 0 to ${MAX_DRAIN_MS} (ten minutes), such as 5000`,
     );
   return milliseconds;
 }

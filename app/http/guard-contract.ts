@@ -48,14 +48,21 @@ export const SHUTDOWN_GRACE_MS = 9000;
 export const DRAIN_VARIABLE = "SITE_DRAIN_MS";
 
 /**
- * SITE_DRAIN_MS as a whole number of milliseconds: 0 when unset, null when it
- * is not one. "5s" must not pass as 5 ms, which would end the drain before a
- * balancer's next probe; the start check refuses such a value (app/config.server.ts).
+ * The longest drain: ten minutes, far above any balancer's probe interval. Node's timers
+ * hold at most 2^31 - 1 ms and turn a longer delay into 1 ms, so 3000000000 drained for 1 ms.
+ */
+export const MAX_DRAIN_MS = 600_000;
+
+/**
+ * SITE_DRAIN_MS as a whole number of milliseconds up to MAX_DRAIN_MS: 0 when
+ * unset, null when it is not one. "5s" must not pass as 5 ms, which would end
+ * the drain before a balancer's next probe; the start check refuses such a
+ * value (app/config.server.ts).
  */
 export function drainMilliseconds(raw: string | undefined): number | null {
   const value = raw?.trim();
   if (!value) return 0;
-  return /^\d+$/.test(value) ? Number(value) : null;
+  return /^\d+$/.test(value) && Number(value) <= MAX_DRAIN_MS ? Number(value) : null;
 }
 
 /**

@@ -31,7 +31,7 @@ test("a bad setting stops the start with status 1 and one line naming the variab
     // Read by the request guard, which loads before the app: "5s" once drained for 5 ms.
     [
       { SITE_DRAIN_MS: "5s" },
-      '[config] SITE_DRAIN_MS="5s" is not valid: expected a whole number of milliseconds such as 5000',
+      '[config] SITE_DRAIN_MS="5s" is not valid: expected a whole number of milliseconds from 0 to 600000 (ten minutes), such as 5000',
     ],
     // Every canonical link and redirect would have been https://docs.example.org/guide/docs/….
     [

@@ -150,10 +150,12 @@ describe("site configuration", () => {
       );
     assert.equal(settingsProblem({ SITE_DRAIN_MS: " 5000 " }), null);
     assert.equal(settingsProblem({ SITE_DRAIN_MS: "0" }), null);
-    for (const drain of ["5s", "5000ms", "-1", "1.5", "abc"])
+    assert.equal(settingsProblem({ SITE_DRAIN_MS: "600000" }), null);
+    // Past 2^31 - 1 ms, Node's timer fires after 1 ms: 3000000000 ended the drain at once.
+    for (const drain of ["5s", "5000ms", "-1", "1.5", "abc", "600001", "3000000000"])
       assert.equal(
         settingsProblem({ SITE_DRAIN_MS: drain }),
-        `[config] SITE_DRAIN_MS="${drain}" is not valid: expected a whole number of milliseconds such as 5000`,
+        `[config] SITE_DRAIN_MS="${drain}" is not valid: expected a whole number of milliseconds from 0 to 600000 (ten minutes), such as 5000`,
         `SITE_DRAIN_MS=${drain} would have drained for ${Number.parseInt(drain, 10) || 0} ms`,
       );
     const line = settingsProblem({ SITE_ANALYTICS_ID: "bad", SITE_URL: "nope" });
