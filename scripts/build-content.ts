@@ -24,6 +24,7 @@ import {
   searchFingerprint,
   versionRuns,
 } from "../app/content/build/cache.server";
+import { requestedThreads } from "../app/content/build/compile-pool.server";
 import { writeSitePack, type PackReuse } from "../app/content/build/site-pack.server";
 import { formatProblem, problemsOf } from "../app/content/build/live.server";
 import { SITE_CONTENT_FILE } from "../app/content/store.server";
@@ -49,6 +50,14 @@ const contentDir = options["content-dir"] ?? (process.env.SITE_CONTENT_DIR?.trim
 if (contentDir !== undefined)
   exitUnlessFolder(options["content-dir"] !== undefined ? "--content-dir" : "SITE_CONTENT_DIR", contentDir);
 const specRoot = options["spec-root"] ?? (process.env.SITE_SPEC_ROOT?.trim() || undefined);
+// Read again when the pages are compiled, after the content is loaded; checked here so that a bad
+// value stops the build at once with one line, not with a stack trace some seconds in.
+try {
+  requestedThreads();
+} catch (error) {
+  console.error(`content: ${(error as Error).message}`);
+  process.exit(2);
+}
 
 /** Days a cache entry may go unused before a build removes it (docs/decisions/051-the-build-cache-pruned.md). */
 function idleDays(): number {

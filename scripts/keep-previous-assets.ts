@@ -93,7 +93,14 @@ function main() {
   const root = join(import.meta.dirname, "..");
   const current = join(root, "public/build");
   const saved = join(root, ".cache/previous-assets");
-  const keep = keptBuilds(process.env);
+  let keep: number;
+  try {
+    keep = keptBuilds(process.env);
+  } catch (error) {
+    // A setting's mistake: one line, as the content build reports its own settings.
+    console.error(`assets: ${(error as Error).message}`);
+    process.exit(2);
+  }
   const phase = process.argv[2];
   if (phase === "save") {
     rmSync(saved, { recursive: true, force: true });

@@ -9,7 +9,9 @@ import { after, describe, test } from "node:test";
 // is not one stops the build and `npm run dev` at once with one line naming the
 // setting: a typo in a deploy script must not end in a stack trace, or in a dev
 // server that starts and shows an error page. A spec root (SITE_SPEC_ROOT)
-// without the current release's spec names the file it looked for.
+// without the current release's spec names the file it looked for. The
+// build's other settings (SITE_BUILD_THREADS, SITE_KEEP_BUILDS) say so in one
+// line too.
 
 const root = join(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "content-dir-"));
@@ -68,6 +70,30 @@ describe("content and spec folders that are not there", { timeout: 120_000 }, ()
       oneLine(result.stderr),
       `error: ${join(specRoot, "spec/openapi.yaml")}:1:1: the current release has no API spec: no such file`,
     );
+  });
+
+  test("SITE_BUILD_THREADS that is not a number of threads stops the build at once, in one line", () => {
+    for (const threads of ["abc", "0", "-2", "1.5"]) {
+      const result = buildContent([], { SITE_BUILD_THREADS: threads });
+      assert.equal(result.status, 2, result.stderr);
+      assert.equal(
+        oneLine(result.stderr),
+        `content: SITE_BUILD_THREADS must be a whole number of threads, 1 or more (it is "${threads}")`,
+      );
+      assert.equal(result.stdout, "", "nothing compiled");
+    }
+  });
+
+  test("SITE_KEEP_BUILDS that is not a number of builds stops the app build's first step in one line", () => {
+    // Refused before `save` copies anything, so the checkout's public/build is not touched.
+    for (const kept of ["-1", "0", "two"]) {
+      const result = run(["--import", "tsx", "scripts/keep-previous-assets.ts"], ["save"], { SITE_KEEP_BUILDS: kept });
+      assert.equal(result.status, 2, result.stderr);
+      assert.equal(
+        oneLine(result.stderr),
+        `assets: SITE_KEEP_BUILDS must be a whole number of at least 1, not "${kept}"`,
+      );
+    }
   });
 
   test("npm run dev stops before it starts anything", () => {
