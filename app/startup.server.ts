@@ -1,6 +1,7 @@
 import { getSiteContent } from "~/content/store.server";
 import type { SiteContent } from "~/content/types";
 import { warmUpCheck } from "~/http/warm-up.server";
+import { unknownVariableWarnings } from "./config-variables.server";
 import { ConfigurationError, readServerSettings } from "./config.server";
 
 type Env = Record<string, string | undefined>;
@@ -22,13 +23,16 @@ export function settingsProblem(env: Env): string | null {
 /**
  * Checks every setting when the server build is loaded, which remix-serve
  * does before it listens: a bad value stops the start with status 1 and one
- * line, instead of failing every page later behind a healthy /healthz.
+ * line, instead of failing every page later behind a healthy /healthz. A
+ * SITE_ variable nothing reads (a misspelt setting) gets a warning line.
  */
 export function checkSettingsAtStart(env: Env = process.env): void {
   const problem = settingsProblem(env);
-  if (problem === null) return;
-  console.error(problem);
-  process.exit(1);
+  if (problem !== null) {
+    console.error(problem);
+    process.exit(1);
+  }
+  for (const warning of unknownVariableWarnings(env)) console.warn(warning);
 }
 
 /** What /healthz reports: each part the server needs, and whether it is there. */

@@ -68,7 +68,7 @@ test("a bad setting stops the start with status 1 and one line naming the variab
 });
 
 test("a port in use or a HOST of no interface here stops the start with one line naming the setting, no stack", async () => {
-  const port = EXTRA_PORTS.startupBadSetting;
+  const port = EXTRA_PORTS.startupPortInUse;
   const holder = createServer();
   await new Promise<void>((resolve) => holder.listen(port, "127.0.0.1", resolve));
   try {
@@ -96,6 +96,27 @@ test("a port in use or a HOST of no interface here stops the start with one line
     }
   } finally {
     holder.close();
+  }
+});
+
+test("a misspelt setting is named in one warning line, with the one meant, and the server still starts", async () => {
+  const port = EXTRA_PORTS.startupMisspeltSetting;
+  const server = spawnWithOutput(serverCommand(stage), {
+    cwd: REPO_ROOT,
+    env: { ...baseEnv(port), SITE_DRAIN: "5000" },
+  });
+  try {
+    await expect
+      .poll(async () => (await rawRequest(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    // Without the warning, this replica would have stopped without the drain its operator asked for.
+    expect(server.output().split("\n")).toContain(
+      "[config] SITE_DRAIN is not a setting of this site and is ignored; did you mean SITE_DRAIN_MS?",
+    );
+  } finally {
+    server.child.kill("SIGTERM");
   }
 });
 

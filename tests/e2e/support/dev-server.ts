@@ -32,7 +32,6 @@ export async function startDevServer({
     HOST: "127.0.0.1",
     PORT: String(port),
     SITE_CONTENT_DIR: contentDir,
-    SITE_SESSION_SECRET: "local-development-only",
     NO_COLOR: "1",
   };
   const child = spawn("npm", ["run", "dev", "--", "--port", String(reloadPort)], {

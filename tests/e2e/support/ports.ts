@@ -29,6 +29,8 @@ export const EXTRA_PORTS = {
   startupBadSetting: extraPort(40),
   startupBrokenContent: extraPort(41),
   startupWarmUp: extraPort(42),
+  startupPortInUse: extraPort(43),
+  startupMisspeltSetting: extraPort(38),
   repeatedSlashes: extraPort(39),
   searchReference: extraPort(35),
   corsProxy: extraPort(36),
