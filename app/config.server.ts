@@ -187,6 +187,19 @@ export function readDrainMilliseconds(env: Env): number {
   return milliseconds;
 }
 
+/**
+ * NODE_ENV as the app reads it: "production" (remix-serve's default when unset, and what the image
+ * and `npm run serve` set) or "development" (`npm run dev`). Any other value ("staging", "") ran the
+ * production build without the answers from memory and with every loader's reads checked, at 40 %
+ * of the throughput, and said nothing.
+ */
+export function readMode(env: Env): "production" | "development" {
+  const mode = env.NODE_ENV ?? "production";
+  if (mode !== "production" && mode !== "development")
+    throw new ConfigurationError("NODE_ENV", mode, "production (development is what npm run dev sets)");
+  return mode;
+}
+
 /** Every setting the server reads, parsed and checked together: the first bad one is thrown. */
 export function readServerSettings(env: Env) {
   return {
@@ -194,6 +207,7 @@ export function readServerSettings(env: Env) {
     listen: readListenAddress(env),
     pageCacheMegabytes: readPageCacheMegabytes(env),
     drainMilliseconds: readDrainMilliseconds(env),
+    mode: readMode(env),
   };
 }
 

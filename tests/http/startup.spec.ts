@@ -48,6 +48,11 @@ test("a bad setting stops the start with status 1 and one line naming the variab
       { SITE_BASE_PATH: "/photos-docs/" },
       '[config] SITE_BASE_PATH="/photos-docs/" is not valid: expected / or unset: the site is served at the root of its host name; publish it on a host name of its own',
     ],
+    // Served the production build at 40 % of its throughput, saying nothing.
+    [
+      { NODE_ENV: "staging" },
+      '[config] NODE_ENV="staging" is not valid: expected production (development is what npm run dev sets)',
+    ],
     // remix-serve reads an empty PORT as 0 and listened on a port the system picked, saying nothing.
     [{ PORT: "" }, '[config] PORT="" is not valid: expected a TCP port number from 1 to 65535, or PORT unset'],
     // A port given in HOST: remix-serve looked the whole of it up as a name and died with a stack.
