@@ -160,9 +160,11 @@ export function registerFrontCache(): void {
       `[smriti-site] compiled content ${buildId} opened from ${SITE_CONTENT_FILE}; kept open, so replacing or removing the file changes nothing here`,
     );
   } catch (error) {
+    // One line: the message names the file and the command that makes it (app/content/store.server.ts).
     console.error(
-      "[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can",
-      error,
+      `[smriti-site] the compiled content could not be read at start; /healthz answers 503 until it can: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
     );
   }
   (globalThis as Record<symbol, FrontCache>)[FRONT_CACHE] = { answer };

@@ -32,10 +32,18 @@ export function markListening(): void {
   listening = true;
 }
 
+/** An error of the machine rather than the code (a file that is not there, a permission): its message says it all. */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
+}
+
 function uncaught(what: string) {
   return (error: unknown) => {
     if (!listening) {
-      console.error(`[request-guard] ${what} before the server started:`, error);
+      // Started where no build is (build/index.js missing) or cannot be read: one line for the
+      // operator, as a bad setting gets; a stack for a mistake in the code, which needs one.
+      if (isSystemError(error)) console.error(`[request-guard] the server could not start: ${error.message}`);
+      else console.error(`[request-guard] ${what} before the server started:`, error);
       process.exit(1);
     }
     lastResort(what, error);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -104,6 +104,28 @@ test("a port in use or a HOST of no interface here stops the start with one line
   }
 });
 
+test("started in a folder with no build, the server stops with one line naming the missing file", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "smriti-no-build-"));
+  try {
+    // What the image's CMD needs to run at all: the guard and the dependencies, but no server build.
+    mkdirSync(join(dir, "build"));
+    cpSync(join(REPO_ROOT, "build/request-guard.mjs"), join(dir, "build/request-guard.mjs"));
+    cpSync(join(REPO_ROOT, "package.json"), join(dir, "package.json"));
+    symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"));
+    const { code, output } = await runToEnd(serverCommand(stage), {
+      cwd: dir,
+      env: baseEnv(EXTRA_PORTS.startupBadSetting),
+      timeoutMs: 60_000,
+    });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toEqual([
+      `[request-guard] the server could not start: ENOENT: no such file or directory, stat '${join(dir, "build/index.js")}'`,
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("a misspelt setting is named in one warning line, with the one meant, and the server still starts", async () => {
   const port = EXTRA_PORTS.startupMisspeltSetting;
   const server = spawnWithOutput(serverCommand(stage), {
@@ -188,6 +210,16 @@ test.describe("content that cannot be read", () => {
   test.afterAll(() => {
     server?.child.kill("SIGTERM");
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the log says so in one line that names the file and what to run, with no stack", () => {
+    const lines = server!.output().trim().split("\n");
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^\[smriti-site\] the compiled content could not be read at start; \/healthz answers 503 until it can: compiled content is missing or unreadable at .*build\/content\/site\.pack: run "npm run build" first/,
+      ),
+    );
+    expect(lines.filter((line) => /^\s+at /.test(line))).toEqual([]);
   });
 
   test("/healthz answers 503 naming the content check", async () => {
