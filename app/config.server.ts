@@ -200,6 +200,17 @@ export function readMode(env: Env): "production" | "development" {
   return mode;
 }
 
+/**
+ * SITE_CHECK_INPUTS is read as "1" or not by app/http/input-check.server.ts, when modules load:
+ * "true" or "yes" left the checks off without a word, so only 1 and 0 are accepted.
+ */
+function readCheckInputs(env: Env): boolean {
+  const value = env.SITE_CHECK_INPUTS;
+  if (value !== undefined && value !== "" && value !== "0" && value !== "1")
+    throw new ConfigurationError("SITE_CHECK_INPUTS", value, "1 (check every loader's reads) or 0, or unset");
+  return value === "1";
+}
+
 /** Every setting the server reads, parsed and checked together: the first bad one is thrown. */
 export function readServerSettings(env: Env) {
   return {
@@ -208,6 +219,7 @@ export function readServerSettings(env: Env) {
     pageCacheMegabytes: readPageCacheMegabytes(env),
     drainMilliseconds: readDrainMilliseconds(env),
     mode: readMode(env),
+    checkInputs: readCheckInputs(env),
   };
 }
 

@@ -156,6 +156,13 @@ describe("site configuration", () => {
         settingsProblem({ NODE_ENV: mode }),
         `[config] NODE_ENV=${JSON.stringify(mode)} is not valid: expected production (development is what npm run dev sets)`,
       );
+    // app/http/input-check.server.ts turns the checks on for "1" only: "true" left them off in silence.
+    for (const flag of ["1", "0", ""]) assert.equal(settingsProblem({ SITE_CHECK_INPUTS: flag }), null);
+    for (const flag of ["true", "yes", " 1"])
+      assert.equal(
+        settingsProblem({ SITE_CHECK_INPUTS: flag }),
+        `[config] SITE_CHECK_INPUTS=${JSON.stringify(flag)} is not valid: expected 1 (check every loader's reads) or 0, or unset`,
+      );
     assert.equal(settingsProblem({ SITE_DRAIN_MS: " 5000 " }), null);
     assert.equal(settingsProblem({ SITE_DRAIN_MS: "0" }), null);
     assert.equal(settingsProblem({ SITE_DRAIN_MS: "600000" }), null);
