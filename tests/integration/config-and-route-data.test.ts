@@ -126,10 +126,14 @@ describe("site configuration", () => {
   test("the start check covers the server's own settings too, and names only the first bad one", () => {
     assert.equal(settingsProblem({}), null);
     assert.equal(settingsProblem({ PORT: "3000", HOST: "127.0.0.1", SITE_PAGE_CACHE_MB: "8" }), null);
-    assert.equal(
-      settingsProblem({ SITE_PAGE_CACHE_MB: "lots" }),
-      '[config] SITE_PAGE_CACHE_MB="lots" is not valid: expected a number of megabytes, 0 or more',
-    );
+    for (const megabytes of ["0", "0.5", "4096"])
+      assert.equal(settingsProblem({ SITE_PAGE_CACHE_MB: megabytes }), null, megabytes);
+    // 16777216 is 16 MB given in bytes: a cache outside the heap that would grow until the process is killed.
+    for (const megabytes of ["lots", "-1", "16MB", "0x10", "1e3", "4097", "16777216"])
+      assert.equal(
+        settingsProblem({ SITE_PAGE_CACHE_MB: megabytes }),
+        `[config] SITE_PAGE_CACHE_MB="${megabytes}" is not valid: expected a number of megabytes from 0 to 4096, such as 16`,
+      );
     assert.equal(
       settingsProblem({ PORT: "80a" }),
       '[config] PORT="80a" is not valid: expected a TCP port number from 1 to 65535, or PORT unset',
