@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { visit } from "unist-util-visit";
 import { PRETTY_CODE_OPTIONS } from "~/content/build/highlighter.server";
+import { rehypeCodeBlockNames } from "~/content/build/plugins/code-block-names.server";
 import { rehypeCodeCopy } from "~/content/build/plugins/code-copy.server";
 import { rehypeCompactCode } from "~/content/build/plugins/compact-code.server";
 
@@ -37,6 +38,7 @@ export async function highlightCode(code: string, language: string): Promise<str
     await prettyCode
   )(tree);
   rehypeCodeCopy()(tree);
+  rehypeCodeBlockNames()(tree);
   rehypeCompactCode()(tree);
   visit(tree, "element", (node: Element) => {
     if (node.tagName === "code") plainLines(node);

@@ -6,6 +6,7 @@ import type { DiagramData } from "~/components/diagrams/data";
 import { KNOWN_COMPONENT_NAMES, mdxComponentsFor, versionlessComponents } from "./mdx-components";
 import { PRETTY_CODE_OPTIONS } from "./highlighter.server";
 import { rehypeAccessibleContent } from "./plugins/accessible-content.server";
+import { rehypeCodeBlockNames } from "./plugins/code-block-names.server";
 import { rehypeCodeCopy } from "./plugins/code-copy.server";
 import { rehypeCompactCode } from "./plugins/compact-code.server";
 import { remarkCodeBlock } from "./plugins/code-block.server";
@@ -172,6 +173,7 @@ export async function compilePage(
             },
           ],
           rehypeCodeCopy,
+          rehypeCodeBlockNames,
           rehypeCompactCode,
           rehypeAccessibleContent,
           rehypeTableCells,
