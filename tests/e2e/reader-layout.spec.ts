@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { readingPages } from "./support/site-pages";
+import { contrast, distance, stripColours } from "./support/pixels";
 import { insideWord, lineBreaks, shown, textLines } from "./support/text-lines";
 
 /**
@@ -143,4 +144,173 @@ test("at 200 % text on a 390 px phone the landing page and search results fit th
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
   }
   await context.close();
+});
+
+/** Pages whose wide tables, tables in admonitions and code blocks scroll sideways on a phone. */
+const SCROLL_BOX_PAGES = ["/docs/user-guide/configuration", "/docs/user-guide/installation", "/api/albums"];
+
+/** Hides a box's content (only its own paint shows), or only the ink of its text (cells keep theirs). */
+const PROBE_STYLE = `
+  .probe-bare * { visibility: hidden !important; }
+  .probe-inkless * { color: transparent !important; }
+  .probe-inkless code { background: transparent !important; }
+`;
+
+type BoxFacts = {
+  overflows: boolean;
+  shown: boolean;
+  role: string | null;
+  name: string | null;
+  tabIndex: number;
+  ringClipped: string | null;
+  ringWidth: number;
+  /** A table in an admonition (whose tint its edges must paint). */
+  inAdmonition: boolean;
+  stickyRight: number;
+};
+
+/** Runs in the page on a focused box: what a keyboard and a screen reader meet there. */
+function boxFacts(box: HTMLElement): BoxFacts {
+  const style = getComputedStyle(box);
+  const rect = box.getBoundingClientRect();
+  // The ring as drawn (its offset may be negative, inside the box), and the first ancestor that clips it.
+  const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+  let ringClipped: string | null = null;
+  for (let up = box.parentElement; up && up !== document.body; up = up.parentElement) {
+    const clip = getComputedStyle(up);
+    if (clip.overflowX === "visible" && clip.overflowY === "visible") continue;
+    const outer = up.getBoundingClientRect();
+    if (
+      rect.left - reach < outer.left ||
+      rect.right + reach > outer.right ||
+      rect.top - reach < outer.top ||
+      rect.bottom + reach > outer.bottom
+    )
+      ringClipped = up.className.toString();
+    break;
+  }
+  const first = box.querySelector("td, th");
+  return {
+    overflows: box.scrollWidth > box.clientWidth + 1,
+    shown:
+      rect.width > 0 && !box.closest("details:not([open]), .api-sample:not(:has(:checked))") && box.checkVisibility(),
+    role: box.getAttribute("role"),
+    name: box.getAttribute("aria-label"),
+    tabIndex: box.tabIndex,
+    ringClipped,
+    ringWidth: box.matches(":focus-visible") && style.outlineStyle !== "none" ? parseFloat(style.outlineWidth) : 0,
+    // A code block has a background of its own; a table shows the colour around it.
+    inAdmonition: box.matches(".table-scroll") && Boolean(box.closest(".admonition")),
+    stickyRight: first ? first.getBoundingClientRect().right - rect.left : 0,
+  };
+}
+
+test("at 390 px every box that scrolls sideways is a named focus stop with a visible ring, and shows its hidden side in both themes", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // Pixels are read in a page with scripts (any page); the pages checked are served without them.
+  const probeContext = await browser.newContext();
+  const probe = await probeContext.newPage();
+  await probe.goto("/healthz");
+  const problems: string[] = [];
+  let checked = 0;
+  for (const theme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    expect((await context.request.post("/settings/theme", { form: { theme } })).ok()).toBe(true);
+    const page = await context.newPage();
+    for (const path of SCROLL_BOX_PAGES) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(theme);
+      // Not addStyleTag: it waits for a load event that a page without scripts never reports.
+      await page.evaluate(
+        (css) => document.head.append(Object.assign(document.createElement("style"), { textContent: css })),
+        PROBE_STYLE,
+      );
+      const regions = await page.locator("main [role=region]").evaluateAll((all) => all.map((r) => r.ariaLabel));
+      const repeated = regions.filter((name, i) => regions.indexOf(name) !== i);
+      if (repeated.length) problems.push(`${path}, ${theme}: regions named alike: ${repeated.join("; ")}`);
+      await page.keyboard.press("Tab"); // from now on focus is shown as a keyboard user sees it
+      const boxes = page.locator("main :is(.table-scroll, .code-block pre)");
+      for (let i = 0; i < (await boxes.count()); i += 1) {
+        const box = boxes.nth(i);
+        const seen = await box.evaluate(boxFacts);
+        if (!seen.shown || !(seen.overflows || seen.inAdmonition)) continue;
+        checked += 1;
+        await box.focus();
+        const facts = await box.evaluate(boxFacts);
+        const label = `${path}, ${theme}: ${facts.name ?? `box ${i}`}`;
+        if (facts.overflows) {
+          if (facts.tabIndex < 0) problems.push(`${label}: not a focus stop`);
+          if (!facts.name || !["region", "group"].includes(facts.role ?? ""))
+            problems.push(`${label}: no role or name`);
+          if (facts.ringWidth < 2) problems.push(`${label}: no focus ring`);
+          if (facts.ringClipped) problems.push(`${label}: its focus ring is cut off by .${facts.ringClipped}`);
+        }
+        await box.evaluate((element) => {
+          element.blur();
+          element.scrollLeft = 0;
+          element.scrollIntoView({ block: "center" });
+        });
+        const rect = (await box.boundingBox())!;
+        const height = Math.min(rect.height, 200);
+        const shot = async () =>
+          page.screenshot({ clip: { x: 0, y: rect.y + (rect.height - height) / 2, width: 390, height } });
+        // A band 3 px wide across the middle of the shot, where an edge's shadow is deepest.
+        const column = (x: number) => ({ x: Math.round(x), y: Math.floor(height / 2) - 5, width: 3, height: 10 });
+        // Its own paint only: the box's colour in the middle, a shadow at an edge with more beyond.
+        await box.evaluate((element) => element.classList.add("probe-bare"));
+        const left = rect.x;
+        const right = rect.x + rect.width - 3;
+        let [atLeft, middle, atRight] = await stripColours(probe, await shot(), [
+          column(left),
+          column(left + rect.width / 2),
+          column(right),
+        ]);
+        if (facts.inAdmonition) {
+          // Its edges and middle in the admonition's tint, not in the page's colour (the right edge may
+          // hold the shadow of more table).
+          const [surface] = await stripColours(probe, await shot(), [column(left - 10)]);
+          const plain = { "left edge": atLeft, middle, ...(facts.overflows ? {} : { "right edge": atRight }) };
+          for (const [where, colour] of Object.entries(plain))
+            if (distance(surface!, colour!) > 3)
+              problems.push(`${label}: its ${where} is ${colour} on an admonition of ${surface}`);
+        }
+        // A table's first column stays and covers the box's left edge: its own edge shows the scroll, once scrolled.
+        const besideSticky = async () => {
+          await box.evaluate((element) => element.classList.replace("probe-bare", "probe-inkless"));
+          const [inside, beside] = await stripColours(probe, await shot(), [
+            column(left + 2),
+            column(left + facts.stickyRight + 1),
+          ]);
+          await box.evaluate((element) => element.classList.replace("probe-inkless", "probe-bare"));
+          return contrast(inside!, beside!);
+        };
+        if (facts.stickyRight && (await besideSticky()) > 1.05)
+          problems.push(`${label}: its sticky column casts a shadow before any scroll`);
+        if (facts.overflows) {
+          if (contrast(atRight!, middle!) < 1.25)
+            problems.push(`${label}: no shadow on the right, where there is more`);
+          if (contrast(atLeft!, middle!) > 1.05)
+            problems.push(`${label}: a shadow on the left, where there is nothing`);
+          await box.evaluate((element) => (element.scrollLeft = element.scrollWidth));
+          [atLeft, middle, atRight] = await stripColours(probe, await shot(), [
+            column(left),
+            column(left + rect.width / 2),
+            column(right),
+          ]);
+          if (contrast(atRight!, middle!) > 1.05) problems.push(`${label}: a shadow on the right at the end`);
+          if (facts.stickyRight) {
+            if ((await besideSticky()) < 1.25) problems.push(`${label}: its sticky column shows no edge once scrolled`);
+          } else if (contrast(atLeft!, middle!) < 1.25) problems.push(`${label}: no shadow on the left once scrolled`);
+        }
+        await box.evaluate((element) => element.classList.remove("probe-bare", "probe-inkless"));
+      }
+    }
+    await context.close();
+  }
+  await probeContext.close();
+  console.log(`${checked} boxes checked`);
+  expect(checked).toBeGreaterThan(20);
+  expect(problems).toEqual([]);
 });
