@@ -207,3 +207,26 @@ test.describe("keyboard only", () => {
     await expect(page.locator("details[data-mobile-menu]")).not.toHaveAttribute("open");
   });
 });
+
+test("landmarks and table headers: nothing outside a landmark, no two regions alike, no empty header", async ({
+  page,
+}) => {
+  // Rules outside the WCAG tags the sweep runs: a reader who moves by landmarks missed Next's version
+  // notice, could not tell the configuration page's eight tables apart, and met an empty header cell.
+  test.setTimeout(90_000);
+  const found: Record<string, unknown> = {};
+  for (const path of [
+    "/docs/next/user-guide/introduction",
+    "/docs/user-guide/configuration",
+    "/docs/user-guide/deployment",
+    "/api/next/jobs",
+  ]) {
+    await page.goto(path);
+    const results = await axeOf(page).withRules(["region", "landmark-unique", "empty-table-header"]).analyze();
+    const list = results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`,
+    );
+    if (list.length) found[path] = list;
+  }
+  expect(found, JSON.stringify(found, null, 2)).toEqual({});
+});

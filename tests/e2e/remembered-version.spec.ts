@@ -55,7 +55,7 @@ test("without JavaScript: a Next page is remembered until the reader picks the r
   await expect(page).toHaveURL(/\/$/);
   await expectLinksInto(page, "/docs/next", "/api/next");
   // No version notice on a page of no version, though it follows Next.
-  await expect(page.getByRole("note", { name: "Version notice" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Version notice" })).toHaveCount(0);
   await cta(page, "Get started").click();
   await expect(page).toHaveURL(new RegExp(`${NEXT_PAGE}$`));
 

@@ -36,7 +36,7 @@ const versionMenu = (page: Page, label: string) =>
   page.getByRole("banner").getByLabel(`Docs version: ${label}`).filter({ visible: true });
 const menuEntry = (page: Page, name: string) =>
   page.getByRole("banner").getByRole("link", { name, exact: true }).filter({ visible: true });
-const banner = (page: Page) => page.getByRole("note", { name: "Version notice" });
+const banner = (page: Page) => page.getByRole("region", { name: "Version notice" });
 
 test(
   "no address of release 24.05.08 changed: every one in its old sitemap still answers 200",

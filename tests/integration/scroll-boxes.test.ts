@@ -35,6 +35,12 @@ describe("scroll boxes in the guides", () => {
     ]);
   });
 
+  test("the empty corner of a comparison table is a plain cell, the other headers stay", async () => {
+    const html = await compile("| | `disk` | `minio` |\n| --- | --- | --- |\n| Speed | fast | slower |\n");
+    assert.match(html, /<thead>\s*<tr>\s*<td><\/td>\s*<th><code>disk<\/code><\/th>\s*<th><code>minio<\/code><\/th>/);
+    assert.match(html, /<tbody>\s*<tr>\s*<td>Speed<\/td>/);
+  });
+
   test("a code block's focus stop is a group named by its title, else its language", async () => {
     const html = await compile('```yaml title="compose.yaml"\na: 1\n```\n\n```bash\nls\n```\n\n```\nplain\n```\n');
     assert.deepEqual(focusStops(html), [

@@ -13,7 +13,8 @@ export function VersionBanner() {
   if (!data?.ownVersion || data.version.status === "current" || !current) return null;
   return (
     <div
-      role="note"
+      // A region, like the announcement: content outside every landmark is missed by readers who move by them.
+      role="region"
       aria-label="Version notice"
       className="version-banner border-b border-amber-300 bg-amber-50 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >

@@ -35,6 +35,7 @@ const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
  * - a wide table scrolls inside a region that keyboard users can focus (and
  *   so scroll), named after the table and its section, numbered where a
  *   section holds two alike;
+ * - a table's empty corner header cell becomes a plain cell;
  * - a task list's checkbox (disabled, it only shows state) gets a name.
  */
 export function rehypeAccessibleContent() {
@@ -48,6 +49,7 @@ export function rehypeAccessibleContent() {
         return SKIP;
       }
       if (node.tagName === "table" && parent && index !== undefined) {
+        plainCorners(node);
         const region: Element = {
           type: "element",
           tagName: "div",
@@ -66,6 +68,16 @@ export function rehypeAccessibleContent() {
     });
     numberAlike(regions);
   };
+}
+
+/** The empty corner of a comparison table ("| | disk | minio |") heads nothing: it becomes a plain cell. */
+function plainCorners(table: Element) {
+  visit(table, "element", (row: Element) => {
+    if (row.tagName !== "tr") return undefined;
+    const first = row.children.find((child): child is Element => child.type === "element");
+    if (first?.tagName === "th" && toString(first).trim() === "") first.tagName = "td";
+    return SKIP;
+  });
 }
 
 /** "…, 1 of 2", "…, 2 of 2" on regions that would otherwise share a name. */
