@@ -10,10 +10,19 @@ import { MAX_QUERY_LENGTH } from "~/search/limits";
  * is another version's). With `shortcutHint`, it also shows the key that
  * opens instant search.
  */
-export function SearchBox({ id, shortcutHint = false }: { id: string; shortcutHint?: boolean }) {
+export function SearchBox({
+  id,
+  shortcutHint = false,
+  name,
+}: {
+  id: string;
+  shortcutHint?: boolean;
+  /** The search landmark's name, for a box shown beside the navbar's (two unnamed ones cannot be told apart). */
+  name?: string;
+}) {
   const reading = useVersions()?.version;
   return (
-    <Form method="get" action="/search" role="search" className="relative">
+    <Form method="get" action="/search" role="search" aria-label={name} className="relative">
       {reading && reading.status !== "current" ? <input type="hidden" name="version" value={reading.id} /> : null}
       <label htmlFor={id} className="sr-only">
         Search the docs

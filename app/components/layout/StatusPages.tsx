@@ -33,7 +33,7 @@ export function NotFoundPage() {
         </li>
       </ul>
       <div className="max-w-sm">
-        <SearchBox id="not-found-search" />
+        <SearchBox id="not-found-search" name="Search for the missing page" />
       </div>
     </ErrorLayout>
   );
