@@ -384,6 +384,30 @@ test("broken MDX shows file, line and column on its page only, the page beside i
   expect(await stillSameDocument(page)).toBe(true);
 });
 
+test("a misspelt variable in an expression, which fails only as the page renders, shows on its page with file and line; other pages keep working", async ({
+  page,
+}) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  const lines = original.split("\n");
+  const at = lines.indexOf("## What it does");
+  lines.splice(at, 0, "Shared with {familyName} and friends.", "");
+  writeFileSync(albumsFile(), lines.join("\n"));
+
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
+  await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:13`)).toBeVisible();
+  await expect(page.getByText(/familyName is not defined/)).toBeVisible();
+  const beside = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
+  expect(beside.status).toBe(200);
+  expect(await beside.text()).not.toContain("familyName");
+
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
 test("a broken internal link is shown the same way, with the target it names", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 4);
   await openLive(page, PAGE);

@@ -47,6 +47,34 @@ describe("MDX mistakes", () => {
   });
 });
 
+describe("mistakes found only when the page renders", () => {
+  // Lines count from the front matter's first line: "---", "title: T", "---", then the body's.
+  test("a misspelt variable is named with the line and column of the expression that uses it", async () => {
+    const error = await compileError("\nIntro with {1 + 1}.\n\nThe value is {titel}.\n");
+    assert.equal(error.file, "content/docs/page.mdx");
+    assert.deepEqual([error.line, error.column], [7, 14]);
+    assert.match(error.reason, /titel is not defined/);
+  });
+
+  test("a name that does not exist in an attribute, and a property read from nothing, are placed at their expressions", async () => {
+    const error = await compileError(
+      '\nIntro.\n\n<Tabs groupId={settings.group.name}>\n<TabItem value="a">A</TabItem>\n</Tabs>\n',
+    );
+    assert.equal(error.line, 7);
+    assert.match(error.reason, /settings is not defined/);
+    const read = await compileError("\nexport const meta = {};\n\nThe name is {meta.owner.name}.\n");
+    assert.deepEqual([read.line, read.column], [7, 13]);
+    assert.match(read.reason, /reading 'name'/);
+  });
+
+  test("a failure that names no code of the page names the file, without a line", async () => {
+    const error = await compileError("\nexport const a = 1;\n\n{a}{(() => { throw new Error('made up'); })()}\n");
+    assert.equal(error.file, "content/docs/page.mdx");
+    assert.deepEqual([error.line, error.column], [0, 0]);
+    assert.match(error.reason, /failed to render: made up/);
+  });
+});
+
 describe("front matter mistakes", () => {
   let dir: string;
   before(() => {

@@ -14,11 +14,13 @@ import { remarkCodeLanguages } from "./plugins/code-languages.server";
 import { rehypeCollectOutline, type PageOutline } from "./plugins/collect.server";
 import { remarkDirectives } from "./plugins/directives.server";
 import { remarkHeadingIds } from "./plugins/heading-ids.server";
+import { remarkCodePlaces, type CodePlace } from "./plugins/code-places.server";
 import { remarkKnownComponents, type UnknownComponent } from "./plugins/known-components.server";
 import { remarkLinks, type CollectedLink } from "./plugins/links.server";
 import { rehypeCodeBreaks } from "./plugins/code-breaks.server";
 import { rehypeTableCells } from "./plugins/table-cells.server";
 import { preprocessMdx } from "../preprocess.server";
+import { renderFailure } from "./render-failure.server";
 import { ContentError, type SourcePage } from "./source.server";
 
 export interface ContentWarning {
@@ -122,6 +124,7 @@ export async function compilePage(
   const outline: PageOutline = { toc: [], anchors: [], sections: [] };
   const links: CollectedLink[] = [];
   const unknownComponents: UnknownComponent[] = [];
+  const codePlaces: CodePlace[] = [];
   // Front matter stays in place so that MDX positions are the file's own lines.
   const frontmatter = page.raw.slice(0, page.raw.length - page.body.length);
   const source = frontmatter + preprocessMdx(page.body);
@@ -144,6 +147,8 @@ export async function compilePage(
       mdxOptions(options) {
         options.remarkPlugins = [
           ...(options.remarkPlugins ?? []),
+          // First, to see the author's own code only, before plugins add components of their own.
+          [remarkCodePlaces, { places: codePlaces }],
           remarkGfm,
           remarkDirective,
           [remarkDirectives, { warn }],
@@ -201,7 +206,12 @@ export async function compilePage(
     );
   }
 
-  const Content = getMDXComponent(code);
-  const html = renderToStaticMarkup(createElement(Content, { components: diagrams ? mdxComponentsFor(diagrams) : versionlessComponents }));
+  let html: string;
+  try {
+    const Content = getMDXComponent(code);
+    html = renderToStaticMarkup(createElement(Content, { components: diagrams ? mdxComponentsFor(diagrams) : versionlessComponents }));
+  } catch (error) {
+    throw renderFailure(page.sourcePath, error, codePlaces);
+  }
   return { html, ...outline, links, warnings };
 }
