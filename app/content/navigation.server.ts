@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { readAuthorFile } from "./author-file.server";
 import { ContentError } from "./content-error.server";
 import type { NavItem, NavLink } from "./types";
 
@@ -70,7 +71,7 @@ export function readCategoryFiles(root: string, docsDir: string, onError?: (erro
         const file = join(dir, entry.name);
         const folder = relative(docsDir, dir).split(sep).join("/");
         try {
-          categories.set(folder, parseCategory(readFileSync(file, "utf8"), relative(root, file).split(sep).join("/")));
+          categories.set(folder, parseCategory(readAuthorFile(file), relative(root, file).split(sep).join("/")));
         } catch (error) {
           if (!onError || !(error instanceof ContentError)) throw error;
           onError(error);

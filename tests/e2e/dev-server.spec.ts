@@ -1,4 +1,14 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -249,6 +259,29 @@ test("saves by rename (as sed -i and editors' atomic save do), three in a row, t
   await openLive(page, PAGE);
   writeFileSync(albumsFile(), original);
   await expect(page.getByText("Created again after the delete.")).toHaveCount(0, { timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test("an editor's files beside the page (Emacs's lock, a swap file, a backup) leave the site as it was, and the save shows", async ({
+  page,
+}) => {
+  test.setTimeout(UPDATE_MS * 3);
+  await openLive(page, PAGE);
+  const folder = join(contentDir, "docs/user-guide/features");
+  // Emacs makes its lock, a link to nowhere, as soon as the buffer changes, and removes it after the save.
+  const lock = join(folder, ".#albums.mdx");
+  symlinkSync("author@laptop.4242:1732870000", lock);
+  const swap = join(folder, ".albums.mdx.swp");
+  writeFileSync(swap, Buffer.from([0x62, 0x30, 0x56, 0x49, 0x4d, 0x00, 0xff]));
+  const backup = `${albumsFile()}~`;
+  writeFileSync(backup, original);
+  writeFileSync(albumsFile(), original.replace("## What it does", "Saved from Emacs.\n\n## What it does"));
+  await expect(page.getByText("Saved from Emacs.")).toBeVisible({ timeout: UPDATE_MS });
+  expect((await fetch(`${ORIGIN}/docs/user-guide/introduction`)).status).toBe(200);
+  for (const file of [lock, swap, backup]) unlinkSync(file);
+  writeFileSync(albumsFile(), original);
+  await expect(page.getByText("Saved from Emacs.")).toHaveCount(0, { timeout: UPDATE_MS });
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible();
   expect(await stillSameDocument(page)).toBe(true);
 });
 

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { compilePage } from "../../app/content/build/compile.server";
 import { ContentError } from "../../app/content/content-error.server";
 import { readDocsTree } from "../../app/content/build/source.server";
+import { readCategoryFiles } from "../../app/content/navigation.server";
 
 // Every kind of content mistake names the author's file, line and column, the
 // same wherever it is shown (dev server, terminal, npm run build): each is a
@@ -114,5 +115,46 @@ describe("front matter mistakes", () => {
     const error = readError("---\ntitle: Fine\ndescription: Fine\nsidebar_position: second\n---\n\nBody.\n");
     assert.equal(error.line, 4);
     assert.match(error.reason, /"sidebar_position" must be a number, not "second"/);
+  });
+});
+
+describe("files as editors leave and write them", () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "editor-files-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A docs tree of its own for one test, holding one page. */
+  function docsTree(name: string): string {
+    const docs = join(dir, name, "docs");
+    mkdirSync(join(docs, "guide"), { recursive: true });
+    writeFileSync(join(docs, "guide/page.mdx"), "---\ntitle: The page\n---\n\nBody.\n");
+    return docs;
+  }
+
+  test("an editor's hidden files beside a page are not pages: Emacs's lock, a link to nowhere, among them", () => {
+    const docs = docsTree("hidden");
+    // Gone by the time it is read, as a page renamed away mid-build is: skipped, the watcher reports it.
+    symlinkSync("renamed-away.mdx", join(docs, "guide/gone.mdx"));
+    symlinkSync("author@laptop.4242:1732870000", join(docs, "guide/.#page.mdx"));
+    writeFileSync(join(docs, "guide/.page.mdx"), "no front matter");
+    mkdirSync(join(docs, "guide/.obsidian"));
+    writeFileSync(join(docs, "guide/.obsidian/notes.mdx"), "no front matter");
+    const pages = readDocsTree(dir, docs, "/docs");
+    assert.deepEqual(
+      pages.map((page) => page.sourcePath),
+      ["hidden/docs/guide/page.mdx"],
+    );
+  });
+
+  test("a byte order mark before the front matter is not part of the page (Windows editors save one)", () => {
+    const docs = docsTree("bom");
+    writeFileSync(join(docs, "guide/bom.mdx"), "\uFEFF---\ntitle: Saved with a BOM\n---\n\nBody.\n");
+    writeFileSync(join(docs, "guide/_category_.json"), '\uFEFF{ "label": "Guide" }');
+    const page = readDocsTree(dir, docs, "/docs").find((p) => p.slug === "guide/bom");
+    assert.equal(page?.frontmatter.title, "Saved with a BOM");
+    assert.ok(page.raw.startsWith("---\n"));
+    assert.equal(readCategoryFiles(dir, docs).get("guide")?.label, "Guide");
   });
 });

@@ -13,6 +13,7 @@ import { drawsDiagram, readDiagramData } from "./diagram-data.server";
 import { currentCommit, lastCommitDates } from "./git-dates.server";
 import { toMarkdown } from "./markdown.server";
 import { allInOrder } from "~/lib/all-in-order";
+import { readAuthorFile } from "../author-file.server";
 import { buildNavigation, flattenNavigation, readCategoryFiles } from "../navigation.server";
 import type { ProblemPlace } from "../problems";
 import { ContentError, readContentSources, readDocsTree, type OnPageError, type SourcePage } from "./source.server";
@@ -448,7 +449,7 @@ function readVersionsFile(contentDir: string): DocsVersion[] {
   if (!existsSync(file)) throw new VersionsFileError(`missing (expected at ${file})`);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, "utf8"));
+    data = JSON.parse(readAuthorFile(file));
   } catch (error) {
     throw new VersionsFileError(`not valid JSON: ${(error as Error).message}`);
   }

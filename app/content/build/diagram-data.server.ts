@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parseDiagramData, type DiagramData } from "~/components/diagrams/data";
+import { readAuthorFile } from "../author-file.server";
 import { ContentError } from "../content-error.server";
 
 /** The file in each docs tree that holds its diagrams' labels and steps. */
@@ -15,7 +16,7 @@ export function readDiagramData(root: string, treeDir: string): { data: DiagramD
   const file = join(treeDir, DIAGRAMS_FILE);
   const sourcePath = relative(root, file).split(sep).join("/");
   if (!existsSync(file)) return { data: null, raw: "", sourcePath };
-  const raw = readFileSync(file, "utf8");
+  const raw = readAuthorFile(file);
   let value: unknown;
   try {
     value = JSON.parse(raw);

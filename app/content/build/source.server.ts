@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { closest } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
+import { readAuthorFile } from "../author-file.server";
 import { ContentError } from "../content-error.server";
 import { plainFrontmatter } from "./plain-frontmatter.server";
 
@@ -149,12 +150,35 @@ function readRedirectFrom(value: unknown, fail: (reason: string) => never): Redi
   });
 }
 
+/**
+ * Every page file below `dir`. Hidden files and folders are not content: they are
+ * editors' own, made beside a page while it is edited, such as Emacs's lock
+ * `.#page.mdx`, a link to nowhere made as soon as a buffer changes. Read as a
+ * page, that lock stopped the build, and every page of the dev server showed
+ * "ENOENT … .#page.mdx" until the next save after the lock had gone.
+ */
 function listMdx(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith(".")) return [];
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return listMdx(path);
     return entry.name.endsWith(".mdx") ? [path] : [];
   });
+}
+
+/**
+ * A page's text, or null when the file went between the folder's listing and
+ * this read (an editor's save that renames the old file away, a page being
+ * deleted or moved): the watcher reports that change, and the next build sees
+ * the folder as it is then.
+ */
+function readPageFile(file: string): string | null {
+  try {
+    return readAuthorFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
 
 const FOLDERS = { doc: "docs", page: "pages", partial: "partials" } as const;
@@ -172,10 +196,11 @@ function readTree(root: string, base: string, kind: SourcePage["kind"], urlPrefi
   if (!existsSync(base)) return [];
   return listMdx(base)
     .sort()
-    .map((file) => {
+    .flatMap((file) => {
       const slug = relative(base, file).split(sep).join("/").replace(/\.mdx$/, "");
       const sourcePath = relative(root, file).split(sep).join("/");
-      const raw = readFileSync(file, "utf8");
+      const raw = readPageFile(file);
+      if (raw === null) return [];
       const url = `${urlPrefix}/${slug}`;
       try {
         const { data, body, offset } = readFrontmatter(raw, sourcePath);
