@@ -19,7 +19,8 @@ import { startDevServer, type DevServer } from "./support/dev-server";
 import { EXTRA_PORTS } from "./support/ports";
 
 // `npm run dev` as an author uses it: started from this checkout on a free
-// port, against a temporary copy of content/ (SITE_CONTENT_DIR), while the
+// port, against a temporary copy of content/ (SITE_CONTENT_DIR) and spec/
+// (SITE_SPEC_ROOT), while the
 // production servers of the other tests keep serving build/ (the dev server
 // builds into .dev/). The page in the browser follows the files: an edit, a
 // new page, a mistake and its fix, without a reload and without a restart.
@@ -105,12 +106,14 @@ test.beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "dev-server-"));
   contentDir = join(tmp, "content");
   cpSync(join(REPO_ROOT, "content"), contentDir, { recursive: true });
+  cpSync(join(REPO_ROOT, "spec"), join(tmp, "spec"), { recursive: true });
   original = readFileSync(albumsFile(), "utf8");
   const started = performance.now();
   server = await startDevServer({
     port: PORT,
     reloadPort: EXTRA_PORTS.devReloadChannel,
     contentDir,
+    specRoot: tmp,
     timeoutMs: STARTUP_MS,
   });
   console.log(`npm run dev answered after ${Math.round(performance.now() - started)} ms`);
@@ -454,6 +457,27 @@ test("a broken internal link is shown the same way, with the target it names", a
   await expect(page.getByText(/\/docs\/user-guide\/nowhere/).first()).toBeVisible();
   writeFileSync(albumsFile(), original);
   await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible({ timeout: UPDATE_MS });
+});
+
+test("a YAML typo in the spec shows on the API pages only: the docs pages linking to them keep working, and the fix brings /api back", async ({
+  page,
+}) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, PAGE);
+  const spec = join(tmp, "spec/openapi.yaml");
+  const good = readFileSync(spec, "utf8");
+  writeFileSync(spec, good.replace(/^paths:\n/m, "paths:\n  - : [\n"));
+  await expect.poll(async () => (await fetch(`${ORIGIN}/api`)).status, { timeout: UPDATE_MS }).toBe(500);
+  expect(await (await fetch(`${ORIGIN}/api`)).text()).toContain(spec);
+  // This page links to the API reference's operations; its links are not the mistake.
+  expect(original).toMatch(/\]\(\/api\/\w+/);
+  expect((await fetch(`${ORIGIN}${PAGE}`)).status).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Albums and sharing" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /mistake/ })).toHaveCount(0);
+
+  writeFileSync(spec, good);
+  await expect.poll(async () => (await fetch(`${ORIGIN}/api`)).status, { timeout: UPDATE_MS }).toBe(200);
+  expect(await stillSameDocument(page)).toBe(true);
 });
 
 test("a broken _category_.json shows its mistake in the sidebar; the page keeps its content", async ({ page }) => {

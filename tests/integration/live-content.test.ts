@@ -249,4 +249,32 @@ describe("a tolerant build (development) keeps a broken spec on its API pages", 
       rmSync(specRoot, { recursive: true, force: true });
     }
   });
+
+  test("links into the broken spec's API pages are not reported as broken; links elsewhere still are", async () => {
+    const { buildSiteContent } = await import("../../app/content/build/build.server");
+    const work = mkdtempSync(join(tmpdir(), "spec-links-"));
+    try {
+      const contentDir = join(work, "content");
+      cpSync(fixture, contentDir, { recursive: true });
+      // Next, at /api/next, is below the release's /api and its spec has no mistake: links into it are checked.
+      cpSync(join(fixture, "docs"), join(contentDir, "next"), { recursive: true });
+      cpSync(join(root, "spec"), join(work, "spec"), { recursive: true });
+      const first = join(contentDir, "docs/guide/first.mdx");
+      writeFileSync(
+        first,
+        `${readFileSync(first, "utf8")}\nLog in with [the login call](/api/auth#post-/v1/auth/login), see [the models](/api/models#User)` +
+          ` or [the spec](/openapi.yaml).\n\nBut [no such tag in Next](/api/next/nowhere).\n`,
+      );
+      const spec = join(work, "spec/openapi.yaml");
+      writeFileSync(spec, readFileSync(spec, "utf8").replace(/^paths:\n/m, "paths:\n  - : [\n"));
+      const result = await buildSiteContent({ root, contentDir, specRoot: work, cacheDir: null, tolerant: true });
+      const problems = result.problems.map(({ place, error }) => `${place} ${error.reason}`);
+      assert.equal(problems.length, 2, problems.join("\n"));
+      assert.match(problems[0]!, /^api:24\.05\.08 /);
+      // The page's link into Next's reference is still checked, and still its mistake.
+      assert.match(problems[1]!, /^page:\/docs\/guide\/first broken link: \/api\/next\/nowhere /);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
 });

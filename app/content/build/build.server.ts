@@ -290,7 +290,7 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     if (version) throw new ContentError(current.specFile, 1, 1, `the tag "${tag.tag}" would take the address of version ${version.id}'s API reference (${version.apiUrl})`);
   }
 
-  const linkErrors = checkVersionLinks(root, trees, bodies, apis);
+  const linkErrors = checkVersionLinks(root, trees, bodies, apis, new Set(allVersions.map((v) => v.id).filter(apiBroken)));
   if (tolerant) {
     for (const e of linkErrors.errors) {
       const page = sources.find((p) => p.sourcePath === e.file && p.kind !== "partial");
@@ -537,11 +537,32 @@ function siteRedirects(
  * on purpose ("/docs/next/…" from the current release) is checked against
  * that version's pages.
  */
+/**
+ * Whether a path is one of the API pages (or spec files) of the `broken`
+ * versions. A spec's typo removed every API page of its version, and each link
+ * to them from the docs was reported as a broken link: a dozen pages that the
+ * author had not touched turned into error pages. Each version's API pages are
+ * the paths below its apiUrl that no other version's apiUrl takes ("/api/next"
+ * is Next's, not a tag page of the release at "/api").
+ */
+function apiPathsOf(versions: DocsVersion[], broken: ReadonlySet<string>): (path: string) => boolean {
+  const below = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+  const byLongestUrl = [...versions].sort((a, b) => b.apiUrl.length - a.apiUrl.length);
+  const specFiles = new Set(versions.filter((v) => broken.has(v.id)).flatMap((v) => [`${v.specBase}/openapi.yaml`, `${v.specBase}/openapi.json`]));
+  return (path) => {
+    if (specFiles.has(path)) return true;
+    const owner = byLongestUrl.find((version) => below(path, version.apiUrl));
+    return owner !== undefined && broken.has(owner.id);
+  };
+}
+
 function checkVersionLinks(
   root: string,
   trees: VersionTree[],
   bodies: [SourcePage, CompiledBody, string][],
   apis: Map<string, BuiltApiReference>,
+  /** Versions whose spec has a mistake (a tolerant build): their API pages show it, and links into them are not checked. */
+  brokenApis: ReadonlySet<string>,
 ): LinkReport {
   const bodyOf = new Map(bodies.map(([page, body]) => [page, body]));
   const linked = (page: SourcePage) => {
@@ -561,10 +582,11 @@ function checkVersionLinks(
     ...trees.flatMap((tree) => tree.sources.map((page) => [page.url, anchorSet(bodyOf.get(page)!.anchors)] as const)),
     ...apiPages,
   ]);
+  const unchecked = brokenApis.size ? apiPathsOf(trees.map((tree) => tree.version), brokenApis) : undefined;
   const report: LinkReport = { errors: [], warnings: [] };
   for (const tree of trees) {
     // Links were mapped into this version, so other versions' pages are reached only by links that name them on purpose.
-    const checked = checkLinks(tree.sources.map(linked), { paths, anchors });
+    const checked = checkLinks(tree.sources.map(linked), { paths, anchors, unchecked });
     report.errors.push(...checked.errors);
     report.warnings.push(...checked.warnings);
   }

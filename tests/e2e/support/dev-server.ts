@@ -16,6 +16,8 @@ export interface DevServerOptions {
   reloadPort: number;
   /** SITE_CONTENT_DIR: the content folder to serve live. */
   contentDir: string;
+  /** SITE_SPEC_ROOT: what versions.json's spec paths are relative to; this checkout by default. */
+  specRoot?: string;
   timeoutMs: number;
 }
 
@@ -24,6 +26,7 @@ export async function startDevServer({
   port,
   reloadPort,
   contentDir,
+  specRoot,
   timeoutMs,
 }: DevServerOptions): Promise<DevServer> {
   const env: Record<string, string | undefined> = {
@@ -32,6 +35,7 @@ export async function startDevServer({
     HOST: "127.0.0.1",
     PORT: String(port),
     SITE_CONTENT_DIR: contentDir,
+    ...(specRoot ? { SITE_SPEC_ROOT: specRoot } : {}),
     NO_COLOR: "1",
   };
   const child = spawn("npm", ["run", "dev", "--", "--port", String(reloadPort)], {
