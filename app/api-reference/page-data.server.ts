@@ -1,6 +1,6 @@
 import { getSiteConfig } from "~/config.server";
 import { currentVersion } from "~/content/site-versions";
-import { getSiteContent, isApiPage, throwLiveProblems } from "~/content/store.server";
+import { findPartial, getSiteContent, isApiPage, throwLiveProblems } from "~/content/store.server";
 import { DESCRIPTION_LENGTH, fitDescription } from "~/content/summary.server";
 import type { VersionContent } from "~/content/types";
 import type { ContentRouteData, PageLink, PageVersions } from "~/docs/route-data";
@@ -117,7 +117,7 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
   const { api, version } = entry;
   if (!api) return null;
   const reference = version.status === "current" ? "API Reference" : `API Reference (${version.label})`;
-  const intro = (entry.partials["api-introduction"] ?? content.partials["api-introduction"])?.html ?? "";
+  const intro = findPartial("api-introduction", entry.partials, content.partials)?.html ?? "";
   const url = tag ? tag.url : version.apiUrl;
   return {
     page: {

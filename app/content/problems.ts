@@ -33,7 +33,8 @@ export function isContentProblemData(data: unknown): data is ContentProblemData 
 /**
  * Where a mistake shows in development, so that the rest of the site keeps
  * working: on its page ("page:/docs/x"), in a version's sidebar
- * ("navigation:next") or on a version's API pages ("api:24.05.08"). A
- * problem without a place (versions.json, a partial) replaces every page.
+ * ("navigation:next"), on a version's API pages ("api:24.05.08") or on the
+ * pages that show a partial ("partial:quick-start", by its slug). A problem
+ * without a place (versions.json) replaces every page.
  */
-export type ProblemPlace = `page:${string}` | `navigation:${string}` | `api:${string}`;
+export type ProblemPlace = `page:${string}` | `navigation:${string}` | `api:${string}` | `partial:${string}`;

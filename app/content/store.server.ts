@@ -10,7 +10,7 @@ import { joinedPart, joinedParts, type SearchHead, type VersionSource } from "~/
 import type { SearchDocument } from "~/search/types";
 import { PackError, PackReader, type RecordRef } from "./pack.server";
 import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
-import type { CompiledPage, SiteContent, VersionContent } from "./types";
+import type { CompiledPage, CompiledPartial, SiteContent, VersionContent } from "./types";
 
 /** Written by `npm run build:content`, relative to the working directory: one pack file (app/content/pack.server.ts). */
 export const SITE_CONTENT_FILE = "build/content/site.pack";
@@ -385,6 +385,17 @@ export function findPage(url: string): CompiledPage | undefined {
   // A page with a mistake shows it, in its place only: the rest of the site keeps working.
   throwLiveProblems(`page:${url}`);
   return content.pages[url];
+}
+
+/**
+ * A partial (content/partials/<slug>.mdx) from the first of `sources` that has
+ * it; in development, a mistake in it is the error page of the pages that show
+ * it, and of no other.
+ */
+export function findPartial(slug: string, ...sources: Record<string, CompiledPartial>[]): CompiledPartial | undefined {
+  throwLiveProblems(`partial:${slug}`);
+  for (const partials of sources) if (partials[slug]) return partials[slug];
+  return undefined;
 }
 
 /**

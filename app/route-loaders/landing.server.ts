@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSiteConfig } from "~/config.server";
 import { currentVersion } from "~/content/site-versions";
-import { getSiteContent } from "~/content/store.server";
+import { findPartial, getSiteContent } from "~/content/store.server";
 import type { ContentRouteData } from "~/docs/route-data";
 import { guardRejection } from "~/http/rejection.server";
 import { siteVersionsOf } from "~/docs/version-links.server";
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => {
     const config = getSiteConfig();
     const content = getSiteContent();
-    const quickStart = content.partials["quick-start"]?.html ?? "";
+    const quickStart = findPartial("quick-start", content.partials)?.html ?? "";
     // The calls to action lead into the version the reader chose (app/lib/version-cookie.ts), else the current release.
     const chosen = readChosenVersion(request);
     const versions = siteVersionsOf(content);

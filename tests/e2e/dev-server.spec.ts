@@ -480,6 +480,32 @@ test("a YAML typo in the spec shows on the API pages only: the docs pages linkin
   expect(await stillSameDocument(page)).toBe(true);
 });
 
+test("a mistake in a partial shows on the page that embeds it only; the docs and the API keep working", async ({
+  page,
+}) => {
+  test.setTimeout(UPDATE_MS * 4);
+  await openLive(page, "/");
+  const partial = join(contentDir, "partials/quick-start.mdx");
+  const good = readFileSync(partial, "utf8");
+  const lines = good.split("\n");
+  const at = lines.indexOf('```bash title="Release 24.05.08 and its model files"');
+  expect(at).toBeGreaterThan(0);
+  lines.splice(at, 0, "<div>", "");
+  writeFileSync(partial, lines.join("\n"));
+
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
+  await expect(page.getByText(`${partial}:`)).toBeVisible();
+  for (const other of ["/docs/user-guide/introduction", PAGE, "/api"]) {
+    expect((await fetch(`${ORIGIN}${other}`)).status, other).toBe(200);
+  }
+
+  writeFileSync(partial, good);
+  await expect(page.getByRole("heading", { level: 2, name: "Quick start" })).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
 test("a broken _category_.json shows its mistake in the sidebar; the page keeps its content", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 4);
   await openLive(page, PAGE);

@@ -150,6 +150,40 @@ describe("live content (npm run dev)", () => {
     assert.deepEqual((await live.refresh()).problems, []);
   });
 
+  test("a mistake in a partial is a problem of the pages that show it (by its slug), told once; every page is still built", async () => {
+    const partial = join(dir, "partials/snippet.mdx");
+    mkdirSync(join(dir, "partials"), { recursive: true });
+    // Two versions, each building the partial with its own links.
+    cpSync(join(dir, "docs"), join(dir, "next"), { recursive: true });
+    const good = "---\ntitle: Snippet\n---\n\nShown by other pages.\n";
+    for (const [text, message] of [
+      [`${good}\nAn unclosed <div> here.\n`, /closing tag for `<div>`/],
+      [`${good}\nSee [nowhere](/docs/guide/nowhere).\n`, /broken link: \/docs\/guide\/nowhere/],
+      ["---\ntitel: Snippet\n---\n\nBody.\n", /titel/],
+    ] as const) {
+      writeFileSync(partial, text);
+      live.invalidate();
+      const broken = await live.refresh();
+      assert.ok(broken.content?.pages["/docs/guide/first"], "pages still built");
+      assert.ok(broken.content.pages["/standalone"], "pages still built");
+      assert.ok(broken.content.pages["/docs/next/guide/first"], "pages still built");
+      assert.deepEqual(
+        broken.problems.map((p) => [p.place, p.file]),
+        [["partial:snippet", sourcePath(partial)]],
+      );
+      assert.match(broken.problems[0]!.message, message);
+    }
+    writeFileSync(partial, good);
+    live.invalidate();
+    const fixed = await live.refresh();
+    assert.deepEqual(fixed.problems, []);
+    assert.match(fixed.content!.partials.snippet!.html, /Shown by other pages\./);
+    rmSync(join(dir, "partials"), { recursive: true });
+    rmSync(join(dir, "next"), { recursive: true });
+    live.invalidate();
+    await live.refresh();
+  });
+
   test("watching the folder builds on its own when a file is saved, and tells listeners", async () => {
     const stop = await live.watch(10);
     try {

@@ -96,6 +96,9 @@ function publicPaths(root: string): string[] {
   return walk(dir);
 }
 
+/** Where a page's mistake shows in development: on the page, or, for a partial, on the pages that show it. */
+const placeOf = (page: SourcePage): ProblemPlace => (page.kind === "partial" ? `partial:${page.slug}` : `page:${page.url}`);
+
 /** A mistake in a spec, named by its file (there is one per version) and, for YAML, its line and column. */
 function specError(error: unknown, specFile: string): ContentError {
   if (error instanceof ContentError) return error;
@@ -165,14 +168,18 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   const problems: PlacedError[] = [];
   const tolerant = options.tolerant === true;
   const broken = new Set<string>();
-  const onPageError: OnPageError | undefined = tolerant
-    ? (error, page) => {
-        // A partial shows in pages of its own choosing: its mistake stays the whole site's.
-        if (page.kind === "partial") throw error;
-        broken.add(page.url);
-        problems.push({ place: `page:${page.url}`, error });
-      }
-    : undefined;
+  /**
+   * A tolerant build's page mistake, in its place. A partial is built once per version: its
+   * mistake is told once, though a broken link in it names the target mapped into each version.
+   */
+  const placePageError = (page: SourcePage, error: ContentError) => {
+    const place = placeOf(page);
+    const told = problems.some((p) => p.place === place && p.error.file === error.file && p.error.line === error.line && p.error.column === error.column);
+    if (!told) problems.push({ place, error });
+    // A partial is no page: it stays (empty), and the pages that show it show its mistake instead.
+    if (page.kind !== "partial") broken.add(page.url);
+  };
+  const onPageError: OnPageError | undefined = tolerant ? (error, page) => placePageError(page, error) : undefined;
   const trees = readVersionTrees(root, contentDir, onPageError);
   const current = trees.find((tree) => tree.version.status === "current")!.version;
   const allVersions = trees.map((tree) => tree.version);
@@ -293,10 +300,9 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   const linkErrors = checkVersionLinks(root, trees, bodies, apis, new Set(allVersions.map((v) => v.id).filter(apiBroken)));
   if (tolerant) {
     for (const e of linkErrors.errors) {
-      const page = sources.find((p) => p.sourcePath === e.file && p.kind !== "partial");
+      const page = sources.find((p) => p.sourcePath === e.file);
       if (!page) throw new LinkCheckError([e]);
-      broken.add(page.url);
-      problems.push({ place: `page:${page.url}`, error: new ContentError(e.file, e.line, e.column, e.message) });
+      placePageError(page, new ContentError(e.file, e.line, e.column, e.message));
     }
   } else if (linkErrors.errors.length) throw new LinkCheckError(linkErrors.errors);
 

@@ -19,7 +19,7 @@ import { pollingNotice, watchFolders } from "./watch.server";
 /**
  * The content and its mistakes. A mistake with a place (a page, a version's
  * sidebar or API pages) leaves the rest of the site built and shows there
- * only; one without (versions.json, a partial) leaves no content at all.
+ * only; one without (versions.json) leaves no content at all.
  */
 export type LiveState =
   | { version: number; content: SiteContent; problems: ContentProblem[] }
