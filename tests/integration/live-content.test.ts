@@ -184,6 +184,39 @@ describe("live content (npm run dev)", () => {
     await live.refresh();
   });
 
+  test("a mistake in diagrams.json is a problem of the pages that draw a diagram only", async () => {
+    const diagrams = join(dir, "docs/diagrams.json");
+    const good = readFileSync(join(root, "content/docs/diagrams.json"), "utf8");
+    const drawing = join(dir, "docs/guide/drawing.mdx");
+    writeFileSync(diagrams, good);
+    writeFileSync(
+      drawing,
+      "---\ntitle: Drawing\ndescription: A page with a diagram.\n---\n\n<ArchitectureDiagram />\n",
+    );
+    live.invalidate();
+    assert.ok((await live.refresh()).content?.pages["/docs/guide/drawing"], "the page draws with good data");
+
+    writeFileSync(diagrams, `{${good}`);
+    live.invalidate();
+    const broken = await live.refresh();
+    assert.ok(broken.content?.pages["/docs/guide/first"], "the pages without a diagram are still built");
+    assert.equal(broken.content.pages["/docs/guide/drawing"], undefined);
+    assert.deepEqual(
+      broken.problems.map((p) => [p.place, p.file]),
+      [["page:/docs/guide/drawing", sourcePath(diagrams)]],
+    );
+    assert.match(broken.problems[0]!.message, /not valid JSON/);
+
+    writeFileSync(diagrams, good);
+    live.invalidate();
+    const fixed = await live.refresh();
+    assert.deepEqual(fixed.problems, []);
+    assert.ok(fixed.content?.pages["/docs/guide/drawing"]);
+    for (const file of [diagrams, drawing]) unlinkSync(file);
+    live.invalidate();
+    await live.refresh();
+  });
+
   test("watching the folder builds on its own when a file is saved, and tells listeners", async () => {
     const stop = await live.watch(10);
     try {

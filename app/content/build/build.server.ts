@@ -180,7 +180,7 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     if (page.kind !== "partial") broken.add(page.url);
   };
   const onPageError: OnPageError | undefined = tolerant ? (error, page) => placePageError(page, error) : undefined;
-  const trees = readVersionTrees(root, contentDir, onPageError);
+  const trees = readVersionTrees(root, contentDir, onPageError, tolerant);
   const current = trees.find((tree) => tree.version.status === "current")!.version;
   const allVersions = trees.map((tree) => tree.version);
   const sources = trees.flatMap((tree) => tree.sources);
@@ -201,8 +201,8 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   });
   const misses = looked.filter((entry) => !entry.cached);
   for (const { page } of misses) {
-    const { data, sourcePath } = treeOf(page).diagrams;
-    if (drawsDiagram(page.raw) && !data) {
+    const { data, sourcePath, error } = treeOf(page).diagrams;
+    if (drawsDiagram(page.raw) && !data && !error) {
       throw new ContentError(page.sourcePath, 1, 1, `the page draws a diagram, but its version has no ${sourcePath} with the diagrams' labels and steps`);
     }
   }
@@ -222,10 +222,17 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   let bodies: [SourcePage, CompiledBody, string][];
   // A tolerant build's page mistakes, placed once every page is compiled: in source order, as pages finish out of it.
   const pageErrors: [SourcePage, ContentError][] = [];
+  const noBody: CompiledBody = { html: "", toc: [], anchors: [], sections: [], links: [], warnings: [] };
   try {
     // Pages compile several at once: of two broken pages, the first in source order is reported, as ever.
     bodies = await allInOrder(
       looked.map(async ({ page, version, contentHash, key, cached }, n): Promise<[SourcePage, CompiledBody, string]> => {
+        // A page that draws a diagram shows its version's diagrams.json mistake (a tolerant build), and no other.
+        const diagramsError = drawsDiagram(page.raw) ? treeOf(page).diagrams.error : undefined;
+        if (diagramsError) {
+          pageErrors[n] = [page, diagramsError];
+          return [page, noBody, contentHash];
+        }
         if (cached) {
           fromCache += 1;
           return [page, cached, contentHash];
@@ -236,7 +243,7 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
         } catch (error) {
           if (!onPageError || !(error instanceof ContentError)) throw error;
           pageErrors[n] = [page, error];
-          return [page, { html: "", toc: [], anchors: [], sections: [], links: [], warnings: [] }, contentHash];
+          return [page, noBody, contentHash];
         }
         options.onCompiled?.(page.sourcePath, done.ms);
         cache.write(key, done.body);
@@ -446,8 +453,8 @@ interface VersionTree {
    * compiled with its own links (its API reference shows them).
    */
   sources: SourcePage[];
-  /** Its diagrams' labels and steps (content/<tree>/diagrams.json). */
-  diagrams: ReturnType<typeof readDiagramData>;
+  /** Its diagrams' labels and steps (content/<tree>/diagrams.json); in a tolerant build, without them, the file's mistake. */
+  diagrams: ReturnType<typeof readDiagramData> & { error?: ContentError };
 }
 
 function readVersionsFile(contentDir: string): DocsVersion[] {
@@ -467,14 +474,23 @@ function readVersionsFile(contentDir: string): DocsVersion[] {
  * content/docs; Next (content/next) and older releases (content/releases/<id>)
  * are built only when their folder is there.
  */
-function readVersionTrees(root: string, contentDir: string, onPageError?: OnPageError): VersionTree[] {
+function readVersionTrees(root: string, contentDir: string, onPageError?: OnPageError, tolerant = false): VersionTree[] {
   const shared = readContentSources(root, contentDir, onPageError);
+  // A mistake in diagrams.json stopped every page; in development only the pages that draw a diagram show it.
+  const readDiagrams = (dir: string): VersionTree["diagrams"] => {
+    try {
+      return readDiagramData(root, dir);
+    } catch (error) {
+      if (!tolerant || !(error instanceof ContentError)) throw error;
+      return { data: null, raw: "", sourcePath: error.file, error };
+    }
+  };
   const partials = shared.filter((page) => page.kind === "partial");
   return readVersionsFile(contentDir).flatMap((version): VersionTree[] => {
     const dir = join(contentDir, version.tree);
-    if (version.status === "current") return [{ version, sources: shared, diagrams: readDiagramData(root, dir) }];
+    if (version.status === "current") return [{ version, sources: shared, diagrams: readDiagrams(dir) }];
     if (!existsSync(dir)) return [];
-    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase, onPageError), ...partials.map((page) => ({ ...page }))], diagrams: readDiagramData(root, dir) }];
+    return [{ version, sources: [...readDocsTree(root, dir, version.docsBase, onPageError), ...partials.map((page) => ({ ...page }))], diagrams: readDiagrams(dir) }];
   });
 }
 
