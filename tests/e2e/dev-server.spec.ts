@@ -444,6 +444,29 @@ test("a misspelt variable in an expression, which fails only as the page renders
   expect(await stillSameDocument(page)).toBe(true);
 });
 
+test("a typo in a page whose front matter redirects into its sections shows that typo, on that page only", async ({
+  page,
+}) => {
+  test.setTimeout(UPDATE_MS * 4);
+  const design = join(contentDir, "docs/dev-guide/design-document.mdx");
+  const good = readFileSync(design, "utf8");
+  expect(good).toMatch(/redirect_from:\n {2}- from: \S+\n {4}section: /);
+  await openLive(page, "/docs/dev-guide/design-document");
+  const lines = good.split("\n");
+  const at = lines.findIndex((line) => line.startsWith("## "));
+  lines.splice(at, 0, "<div>", "");
+  writeFileSync(design, lines.join("\n"));
+
+  await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible({ timeout: UPDATE_MS });
+  await expect(page.getByText(`${design}:${at + 1}:`)).toBeVisible();
+  await expect(page.getByText(/redirect_from/)).toHaveCount(0);
+  expect((await fetch(`${ORIGIN}${PAGE}`)).status).toBe(200);
+
+  writeFileSync(design, good);
+  await expect(page.getByRole("heading", { level: 1, name: "Design document" })).toBeVisible({ timeout: UPDATE_MS });
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
 test("a broken internal link is shown the same way, with the target it names", async ({ page }) => {
   test.setTimeout(UPDATE_MS * 4);
   await openLive(page, PAGE);

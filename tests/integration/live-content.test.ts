@@ -217,6 +217,45 @@ describe("live content (npm run dev)", () => {
     await live.refresh();
   });
 
+  test("a page whose redirects lead into its sections shows its own mistake only; a redirect's mistake is its page's", async () => {
+    const good = readFileSync(secondFile(), "utf8");
+    const redirected = good.replace(
+      "---\ntitle:",
+      "---\nredirect_from:\n  - from: /docs/guide/old-part\n    section: part-two\ntitle:",
+    );
+    writeFileSync(secondFile(), redirected);
+    live.invalidate();
+    const healthy = await live.refresh();
+    assert.deepEqual(healthy.problems, []);
+    assert.equal(healthy.content?.redirects["/docs/guide/old-part"], "/docs/guide/second#part-two");
+
+    // An MDX typo: the page's sections are unknown, and its redirect is not the mistake.
+    writeFileSync(secondFile(), `${redirected}\nAn unclosed <div> here.\n`);
+    live.invalidate();
+    const typo = await live.refresh();
+    assert.ok(typo.content?.pages["/docs/guide/first"], "the other pages are still built");
+    assert.deepEqual(
+      typo.problems.map((p) => p.place),
+      ["page:/docs/guide/second"],
+    );
+    assert.match(typo.problems[0]!.message, /closing tag for `<div>`/);
+
+    // A redirect into a section the page does not have: the page's mistake, not every page's.
+    writeFileSync(secondFile(), redirected.replace("section: part-two", "section: part-three"));
+    live.invalidate();
+    const nowhere = await live.refresh();
+    assert.ok(nowhere.content?.pages["/docs/guide/first"], "the other pages are still built");
+    assert.deepEqual(
+      nowhere.problems.map((p) => [p.place, p.file, p.line]),
+      [["page:/docs/guide/second", sourcePath(secondFile()), 2]],
+    );
+    assert.match(nowhere.problems[0]!.message, /has no section #part-three/);
+
+    writeFileSync(secondFile(), good);
+    live.invalidate();
+    assert.deepEqual((await live.refresh()).problems, []);
+  });
+
   test("watching the folder builds on its own when a file is saved, and tells listeners", async () => {
     const stop = await live.watch(10);
     try {

@@ -313,7 +313,7 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     }
   } else if (linkErrors.errors.length) throw new LinkCheckError(linkErrors.errors);
 
-  const redirects = siteRedirects(root, trees, bodies, apis, current, allVersions);
+  const redirects = siteRedirects(root, trees, bodies, apis, current, allVersions, tolerant ? { broken, place: placePageError } : undefined);
 
   const historyDir = relative(root, contentDir) || ".";
   const history = session?.commitHistory(root, historyDir);
@@ -538,18 +538,36 @@ function siteRedirects(
   apis: Map<string, BuiltApiReference>,
   current: DocsVersion,
   allVersions: DocsVersion[],
+  /**
+   * A tolerant build's pages with a mistake, and where to place a redirect's. A broken page's
+   * sections are unknown, so the redirects its front matter declares into them cannot be
+   * checked: a typo in such a page showed a redirect mistake on every page of the dev server.
+   */
+  tolerant?: { broken: ReadonlySet<string>; place: (page: SourcePage, error: ContentError) => void },
 ): Record<string, string> {
   const docs = bodies.filter(([page]) => page.kind !== "partial");
-  const entries = trees.flatMap((tree) =>
+  let entries = trees.flatMap((tree) =>
     declaredRedirects(
-      tree.sources.filter((page) => page.kind !== "partial"),
+      tree.sources.filter((page) => page.kind !== "partial" && !tolerant?.broken.has(page.url)),
       (href) => mapLinkIntoVersion(href, current, tree.version, allVersions),
     ),
   );
   const pages = answeredPaths(root, trees, apis);
   for (const [page] of docs) pages.add(page.url);
   for (const tag of [...apis.values()].flatMap((api) => api.page.tags)) pages.add(tag.url);
-  return checkRedirects(entries, { pages, anchors: new Map(docs.map(([page, body]) => [page.url, new Set(body.anchors)])) }, docs.map(([page]) => page));
+  const targets = { pages, anchors: new Map(docs.map(([page, body]) => [page.url, new Set(body.anchors)])) };
+  const sources = docs.map(([page]) => page);
+  for (;;) {
+    try {
+      return checkRedirects(entries, targets, sources);
+    } catch (error) {
+      // A redirect's mistake is its page's (checked again without that page's redirects).
+      const page = error instanceof ContentError ? sources.find((source) => source.sourcePath === error.file) : undefined;
+      if (!tolerant || !page) throw error;
+      tolerant.place(page, error as ContentError);
+      entries = entries.filter((entry) => entry.sourcePath !== page.sourcePath);
+    }
+  }
 }
 
 /**
