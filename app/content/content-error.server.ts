@@ -1,3 +1,5 @@
+import { placeName } from "./problems";
+
 /** A mistake in a content file, placed by file (repository-relative), line and column. */
 export class ContentError extends Error {
   constructor(
@@ -6,7 +8,7 @@ export class ContentError extends Error {
     readonly column: number,
     readonly reason: string,
   ) {
-    super(`${file}:${line}:${column}: ${reason}`);
+    super(`${placeName(file, line, column)}: ${reason}`);
     this.name = "ContentError";
   }
 }

@@ -22,6 +22,15 @@ export interface ContentProblem {
   place?: ProblemPlace;
 }
 
+/**
+ * How a mistake's place is written: "file:line:column", or the file alone when
+ * the line is not known (a page that failed to render, naming no code of its
+ * own), rather than a made-up "file:0:0".
+ */
+export function placeName(file: string, line: number, column: number): string {
+  return line > 0 ? `${file}:${line}:${column}` : file;
+}
+
 export interface ContentProblemData {
   contentProblems: ContentProblem[];
 }

@@ -1,6 +1,6 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ContentProblem } from "~/content/problems";
+import { placeName, type ContentProblem } from "~/content/problems";
 import { Main } from "./Main";
 
 /** The frame every error page shares: the status, a title and what the reader can do. */
@@ -65,7 +65,7 @@ export function CrashPage() {
 
 /** One mistake: where it is, what is wrong, and the lines around it with the column marked. */
 export function ProblemReport({ problem }: { problem: ContentProblem }) {
-  const place = problem.file ? `${problem.file}:${problem.line}:${problem.column}` : "The content";
+  const place = problem.file ? placeName(problem.file, problem.line, problem.column) : "The content";
   return (
     <li className="rounded-md border border-red-300 p-4 dark:border-red-800">
       <p className="font-mono text-base font-bold text-slate-900 dark:text-white">{place}</p>

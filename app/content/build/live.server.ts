@@ -4,7 +4,7 @@ import { buildSiteContent, LinkCheckError, type PlacedError } from "./build.serv
 import { BuildSession } from "./build-session.server";
 import { apiCache, diskCache, jsonFiles, searchFingerprint, type ApiCache, type CompileCache } from "./cache.server";
 import { compilePage, type CompiledBody } from "./compile.server";
-import type { ContentProblem, SourceLine } from "../problems";
+import { placeName, type ContentProblem, type SourceLine } from "../problems";
 import { ContentError } from "./source.server";
 import type { SiteContent } from "../types";
 import { pollingNotice, watchFolders } from "./watch.server";
@@ -115,7 +115,7 @@ export function problemsOf(error: unknown, root: string): ContentProblem[] {
  * under the column, so the author sees it without opening the file.
  */
 export function formatProblem(problem: ContentProblem): string {
-  const head = `error: ${problem.file ? `${problem.file}:${problem.line}:${problem.column}: ` : ""}${problem.message}`;
+  const head = `error: ${problem.file ? `${placeName(problem.file, problem.line, problem.column)}: ` : ""}${problem.message}`;
   const shown = problem.excerpt.find((l) => l.line === problem.line);
   if (!shown) return head;
   const gutter = `  ${shown.line} | `;
