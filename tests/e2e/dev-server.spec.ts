@@ -375,20 +375,28 @@ test("a new title, heading and category label show in the sidebar, breadcrumbs, 
   expect(await stillSameDocument(page)).toBe(true);
 });
 
+/**
+ * Opens the albums page live, writes `mistake` into it as a paragraph before "## What it does"
+ * and waits for the open page to show the mistake report; returns the mistake's line.
+ */
+async function breakAlbumsPage(page: Page, mistake: string): Promise<number> {
+  await openLive(page, PAGE);
+  const lines = original.split("\n");
+  const at = lines.indexOf("## What it does");
+  lines.splice(at, 0, mistake, "");
+  writeFileSync(albumsFile(), lines.join("\n"));
+  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
+    timeout: UPDATE_MS,
+  });
+  return at + 1;
+}
+
 test("broken MDX shows file, line and column on its page only, the page beside it keeps working; fixing it brings the page back", async ({
   page,
 }) => {
   test.setTimeout(UPDATE_MS * 4);
-  await openLive(page, PAGE);
-  const lines = original.split("\n");
-  const at = lines.indexOf("## What it does");
-  lines.splice(at, 0, "An unclosed <div> tag breaks this page.", "");
-  writeFileSync(albumsFile(), lines.join("\n"));
-
-  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
-    timeout: UPDATE_MS,
-  });
-  await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:`)).toBeVisible();
+  const line = await breakAlbumsPage(page, "An unclosed <div> tag breaks this page.");
+  await expect(page.getByText(`${albumsSourcePath()}:${line}:`)).toBeVisible();
   await expect(page.getByText(/Expected a closing tag for `<div>`/)).toBeVisible();
   await expect(page.getByText("An unclosed <div> tag breaks this page.")).toBeVisible();
   // The report is readable by everyone (contrast of the marked line included), in both themes.
@@ -424,16 +432,8 @@ test("a misspelt variable in an expression, which fails only as the page renders
   page,
 }) => {
   test.setTimeout(UPDATE_MS * 4);
-  await openLive(page, PAGE);
-  const lines = original.split("\n");
-  const at = lines.indexOf("## What it does");
-  lines.splice(at, 0, "Shared with {familyName} and friends.", "");
-  writeFileSync(albumsFile(), lines.join("\n"));
-
-  await expect(page.getByRole("heading", { level: 1, name: "The content has a mistake." })).toBeVisible({
-    timeout: UPDATE_MS,
-  });
-  await expect(page.getByText(`${albumsSourcePath()}:${at + 1}:13`)).toBeVisible();
+  const line = await breakAlbumsPage(page, "Shared with {familyName} and friends.");
+  await expect(page.getByText(`${albumsSourcePath()}:${line}:13`)).toBeVisible();
   await expect(page.getByText(/familyName is not defined/)).toBeVisible();
   const beside = await fetch(`${ORIGIN}/docs/user-guide/introduction`);
   expect(beside.status).toBe(200);
