@@ -571,13 +571,6 @@ function siteRedirects(
 }
 
 /**
- * Checks links version by version. Links were mapped into each page's own
- * version, so a Next page linking to a page that only 24.05.08 has is an
- * error (its link now names /docs/next/…); a link that names another version
- * on purpose ("/docs/next/…" from the current release) is checked against
- * that version's pages.
- */
-/**
  * Whether a path is one of the API pages (or spec files) of the `broken`
  * versions. A spec's typo removed every API page of its version, and each link
  * to them from the docs was reported as a broken link: a dozen pages that the
@@ -596,6 +589,13 @@ function apiPathsOf(versions: DocsVersion[], broken: ReadonlySet<string>): (path
   };
 }
 
+/**
+ * Checks links version by version. Links were mapped into each page's own
+ * version, so a Next page linking to a page that only 24.05.08 has is an
+ * error (its link now names /docs/next/…); a link that names another version
+ * on purpose ("/docs/next/…" from the current release) is checked against
+ * that version's pages.
+ */
 function checkVersionLinks(
   root: string,
   trees: VersionTree[],
