@@ -37,7 +37,10 @@ export const BUILD_VARIABLES = [
 
 const KNOWN: readonly string[] = [...SERVER_VARIABLES, ...BUILD_VARIABLES];
 
-/** How many single-letter edits turn one name into the other. */
+/**
+ * How many single-letter edits turn one name into the other. Not fastest-levenshtein, which the
+ * build uses: it is a dev dependency, absent from the container's production install.
+ */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
