@@ -12,6 +12,7 @@ import { logOnce } from "./log-once.server";
 import type { CachedPage } from "./page-cache.server";
 import { routeManifest } from "./route-manifest.server";
 import { cutFrame, escapeHtml, fillFrame, FRAME_QUERY, type Fill, type Frame } from "./search-frame.server";
+import { searchMainHtml } from "./search-main-html.server";
 import { renderSearchMain } from "./search-main.server";
 import { selfRequestHandler } from "./server-build.server";
 
@@ -67,9 +68,56 @@ function searchTarget(target: string, header: HeaderReader): SearchTarget | null
   return frameKey ? { url, frameKey, address: pageAddress(url.pathname, url.search, inputs.query) } : null;
 }
 
+/**
+ * A renderer that writes with `fast` and checks it against `reference` on
+ * the first `first` calls and then one in `every`: after a difference it
+ * reports it and renders with `reference` from then on.
+ */
+export function checkedRenderer<Args extends unknown[]>(
+  fast: (...args: Args) => string,
+  reference: (...args: Args) => string,
+  sample: { first: number; every: number },
+  onDifference: (fast: string, reference: string) => void,
+): (...args: Args) => string {
+  let calls = 0;
+  let trusted = true;
+  return (...args) => {
+    if (!trusted) return reference(...args);
+    const written = fast(...args);
+    calls += 1;
+    if (calls > sample.first && calls % sample.every !== 0) return written;
+    const rendered = reference(...args);
+    if (rendered === written) return written;
+    trusted = false;
+    onDifference(written, rendered);
+    return rendered;
+  };
+}
+
+/** Where two renderings of the same page part first differ, with some of each around it. */
+function firstDifference(a: string, b: string): string {
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at += 1;
+  return `at ${at}: ${JSON.stringify(a.slice(at - 40, at + 80))} against React's ${JSON.stringify(b.slice(at - 40, at + 80))}`;
+}
+
+// The results' <main> written as text (search-main-html.server.ts), a few times
+// cheaper than React's render of it, checked against React on a sample.
+const searchMain = checkedRenderer(
+  (answer: SearchAnswer, rootData: RootData, _address: string) => searchMainHtml(answer, rootData.config.brand),
+  renderSearchMain,
+  { first: 16, every: 256 },
+  (written, rendered) =>
+    logOnce(
+      "search main",
+      "the results markup written as text differed from React's; results are rendered by React from now on",
+      new Error(firstDifference(written, rendered)),
+    ),
+);
+
 function fillFor(answer: SearchAnswer, rootData: RootData, address: string): Fill {
   return {
-    main: renderSearchMain(answer, rootData, address),
+    main: searchMain(answer, rootData, address),
     data: scriptJson(answer),
     address: escapeHtml(address),
     title: escapeHtml(titledSearch(answer)),

@@ -22,9 +22,11 @@ const IN_WORD = /[_/,]/g;
 /**
  * A word of a search snippet gets break points from this length: about a
  * line of a snippet of code on a 320 px phone. A shorter identifier fits a
- * line and moves to the next one whole.
+ * line and moves to the next one whole. Matched only where a word starts:
+ * from inside a shorter word, the search counted its letters again at every
+ * position, most of a results page's time spent on break points.
  */
-const LONG_WORD = /\S{32,}/g;
+const LONG_WORD = /(?<!\S)\S{32,}/g;
 
 /** Offsets in `value` after each match of `points`, never at its end. */
 function offsetsAfter(value: string, points: RegExp, from = 0): number[] {

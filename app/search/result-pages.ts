@@ -42,3 +42,29 @@ export function titledSearch(answer: Pick<SearchAnswer, "query" | "from" | "tota
   const page = answerPage(answer);
   return page > 1 && answer.hits.length > 0 ? `${answer.query}, page ${page}` : answer.query;
 }
+
+/** The pages of results a reader can turn to, and the one shown (1 first). */
+export function resultPages(answer: Pick<SearchAnswer, "from" | "total">): { page: number; pages: number } {
+  const pages = Math.min(Math.ceil(answer.total / RESULTS_PER_PAGE), RESULT_PAGES);
+  return { page: answerPage(answer), pages };
+}
+
+/** "1 result", "39 results". */
+export function resultCount(total: number): string {
+  return total === 1 ? "1 result" : `${total} results`;
+}
+
+/** Which of the results the page shows, after their count: ", 21 to 40 shown", ", the best 20 shown", or nothing when all are. */
+export function shownResults(answer: Pick<SearchAnswer, "from" | "total" | "hits">): string {
+  const from = answer.from ?? 0;
+  if (from > 0) return `, ${from + 1} to ${from + answer.hits.length} shown`;
+  return answer.total > answer.hits.length ? `, the best ${answer.hits.length} shown` : "";
+}
+
+/** "of Next", "of every version": what the page searched, when there is more than one version. */
+export function scopeName(answer: Pick<SearchAnswer, "versions" | "scope">): string {
+  if (answer.versions.length < 2) return "";
+  if (answer.scope.all) return " of every version";
+  const version = answer.versions.find((v) => v.id === answer.scope.version);
+  return version ? ` of ${version.label}${version.current ? " (the current release)" : ""}` : "";
+}

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useClientLinks } from "~/lib/client-links";
 import { Main, MAX_QUERY_LENGTH, SearchIcon, useSiteConfig } from "~/page-kit";
 import { RESULTS_PER_PAGE } from "~/search/limits";
-import { answerPage, RESULT_PAGES, resultPageQuery } from "~/search/result-pages";
+import { resultCount, resultPageQuery, resultPages, scopeName, shownResults } from "~/search/result-pages";
 import { searchQuery } from "~/search/scope";
 import type { SearchAnswer, SearchHit, SearchScope, SearchVersion } from "~/search/types";
 import { ExactElsewhere } from "./ExactElsewhere";
@@ -120,31 +120,12 @@ function Results({ answer }: { answer: SearchAnswer }) {
   );
 }
 
-/** The pages of results a reader can turn to, and the one shown (1 first). */
-function resultPages(answer: SearchAnswer): { page: number; pages: number } {
-  const pages = Math.min(Math.ceil(answer.total / RESULTS_PER_PAGE), RESULT_PAGES);
-  return { page: answerPage(answer), pages };
-}
-
-/** "1 result", "39 results". */
-function resultCount(total: number): string {
-  return total === 1 ? "1 result" : `${total} results`;
-}
-
 function Summary({ answer }: { answer: SearchAnswer }) {
-  const count = resultCount(answer.total);
-  const from = answer.from ?? 0;
-  const shown =
-    from > 0
-      ? `, ${from + 1} to ${from + answer.hits.length} shown`
-      : answer.total > answer.hits.length
-        ? `, the best ${answer.hits.length} shown`
-        : "";
   const { pages } = resultPages(answer);
   return (
     <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
-      {count} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>
-      {shown}.
+      {resultCount(answer.total)} for <q className="font-medium text-slate-900 dark:text-white">{answer.query}</q>
+      {shownResults(answer)}.
       {answer.total > pages * RESULTS_PER_PAGE
         ? ` The best ${pages * RESULTS_PER_PAGE} can be paged through; another word narrows the search.`
         : null}
@@ -238,18 +219,15 @@ function ScopeSwitch({ answer }: { answer: SearchAnswer }) {
   );
 }
 
-/** "of Next", "of every version": what the page searched, when there is more than one version. */
-function scopeName(answer: SearchAnswer): string {
-  if (answer.versions.length < 2) return "";
-  if (answer.scope.all) return " of every version";
-  const version = answer.versions.find((v) => v.id === answer.scope.version);
-  return version ? ` of ${version.label}${version.current ? " (the current release)" : ""}` : "";
-}
-
 /**
  * The /search page: a form that works without JavaScript, then the hits
  * (best first; title and heading matches rank above body text), or a clear
  * state with places to look when there is no query or no result.
+ *
+ * A search nobody made before gets this markup written as text, which costs a
+ * fraction of React's render (app/http/search-main-html.server.ts, decision
+ * 041): a change here, or in the parts it renders, is made there too.
+ * tests/integration/search-main-html.test.ts fails until both agree.
  */
 export function SearchResultsPage({ answer }: { answer: SearchAnswer }) {
   return (
