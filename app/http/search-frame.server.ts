@@ -122,14 +122,17 @@ export function cutFrame(html: string, csp: string, sentinel: Fill): Frame | str
  * the rest of the page was once, when the frame was cut.
  */
 export function fillFrame(frame: Frame, fill: Fill): { body: Uint8Array<ArrayBuffer>; csp: string } {
-  const pieces: Uint8Array[] = [frame.parts[0]!];
-  for (let i = 0; i < frame.slots.length; i += 1)
-    pieces.push(encoder.encode(fill[frame.slots[i]!]), frame.parts[i + 1]!);
-  const body = new Uint8Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  // Each slot is encoded straight into the page's bytes, counted first: no copy of it is made.
+  const texts = frame.slots.map((slot) => fill[slot]);
+  let length = 0;
+  for (const part of frame.parts) length += part.length;
+  for (const text of texts) length += Buffer.byteLength(text, "utf8");
+  const body = new Uint8Array(length);
   let at = 0;
-  for (const piece of pieces) {
-    body.set(piece, at);
-    at += piece.length;
+  for (let i = 0; i < frame.parts.length; i += 1) {
+    body.set(frame.parts[i]!, at);
+    at += frame.parts[i]!.length;
+    if (i < texts.length) at += encoder.encodeInto(texts[i]!, body.subarray(at)).written;
   }
   const hash = inlineScriptHash(frame.script.before + fill.data + frame.script.after);
   return { body, csp: frame.csp.before + hash + frame.csp.after };

@@ -18,8 +18,13 @@ interface Range {
   term: string;
 }
 
+function someCompound(terms: ReadonlySet<string>): boolean {
+  for (const term of terms) if (isCompoundTerm(term)) return true;
+  return false;
+}
+
 function matchedRanges(text: string, terms: ReadonlySet<string>): Range[] {
-  if (![...terms].some(isCompoundTerm)) return wordsIn(text, terms, MAX_MARKS);
+  if (!someCompound(terms)) return wordsIn(text, terms, MAX_MARKS);
   const ranges: Range[] = [];
   forEachToken(text, (term, start, end) => {
     if (ranges.length < MAX_MARKS && terms.has(term)) ranges.push({ start, end, term });

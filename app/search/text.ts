@@ -124,9 +124,10 @@ function isAsciiWordCode(code: number): boolean {
 /**
  * The words of `text` (forEachToken's, without compounds) whose term is in
  * `terms`, in order, the first `limit` of them. In ASCII text a word is a run
- * of letters and digits, and only a run as long as one of the terms becomes a
- * string: highlighting a results page tokenized every word of twenty
- * documents, a quarter of what a search allocated.
+ * of letters and digits, compared in place with the terms as long as it:
+ * highlighting a results page tokenized every word of twenty documents, a
+ * quarter of what a search allocated, and then still made a string of every
+ * word as long as a term.
  */
 export function wordsIn(text: string, terms: ReadonlySet<string>, limit: number): Token[] {
   const found: Token[] = [];
@@ -140,8 +141,12 @@ export function wordsIn(text: string, terms: ReadonlySet<string>, limit: number)
     );
     return found;
   }
-  const lengths = new Set<number>();
-  for (const term of terms) lengths.add(term.length);
+  const byLength = new Map<number, string[]>();
+  for (const term of terms) {
+    const same = byLength.get(term.length);
+    if (same) same.push(term);
+    else byLength.set(term.length, [term]);
+  }
   const length = text.length;
   let at = 0;
   while (at < length && found.length < limit) {
@@ -149,11 +154,24 @@ export function wordsIn(text: string, terms: ReadonlySet<string>, limit: number)
     const start = at;
     while (at < length && isAsciiWordCode(text.charCodeAt(at))) at += 1;
     const size = at - start;
-    if (size === 0 || size > MAX_TERM_LENGTH || !lengths.has(size)) continue;
-    const term = text.slice(start, at).toLowerCase();
-    if (terms.has(term)) found.push({ term, start, end: at, compound: false });
+    const candidates = size > MAX_TERM_LENGTH ? undefined : byLength.get(size);
+    if (!candidates) continue;
+    for (const term of candidates)
+      if (isWordAt(text, start, term)) {
+        found.push({ term, start, end: at, compound: false });
+        break;
+      }
   }
   return found;
+}
+
+/** Whether the ASCII word at `start` of `text`, in lower case, is `term` (as long as it): compared in place, no string made. */
+function isWordAt(text: string, start: number, term: string): boolean {
+  for (let i = 0; i < term.length; i += 1) {
+    const code = text.charCodeAt(start + i);
+    if ((code >= 65 && code <= 90 ? code + 32 : code) !== term.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Whether a term is a joined form or a path rather than a plain word. */
