@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SearchIcon } from "~/components/icons";
+import { EXAMPLES, LINK } from "~/components/search/SearchResultsPage";
 import { partSegments, type BreakKind } from "~/lib/code-breaks";
 import { MAX_QUERY_LENGTH, RESULTS_PER_PAGE } from "~/search/limits";
 import { resultCount, resultPageQuery, resultPages, scopeName, shownResults } from "~/search/result-pages";
@@ -97,9 +98,7 @@ function link(props: Record<string, string | undefined>, to: string): string {
   return attrs({ ...props, "data-discover": "true", href: to });
 }
 
-const LINK = "font-medium text-brand-strong underline dark:text-brand";
 const MARK = attrs({ class: "rounded-sm bg-amber-100 text-inherit dark:bg-amber-950" });
-const EXAMPLES = ["docker compose", "favourites", "POST /v1/albums", "backup"];
 const QUERY_TEXT = attrs({ class: "font-medium text-slate-900 dark:text-white" });
 const SEARCH_ICON = renderToStaticMarkup(
   createElement(SearchIcon, {

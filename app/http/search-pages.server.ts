@@ -98,7 +98,8 @@ export function checkedRenderer<Args extends unknown[]>(
 function firstDifference(a: string, b: string): string {
   let at = 0;
   while (at < a.length && a[at] === b[at]) at += 1;
-  return `at ${at}: ${JSON.stringify(a.slice(at - 40, at + 80))} against React's ${JSON.stringify(b.slice(at - 40, at + 80))}`;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 80));
+  return `at ${at}: ${around(a)} against React's ${around(b)}`;
 }
 
 // The results' <main> written as text (search-main-html.server.ts), a few times

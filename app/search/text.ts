@@ -124,10 +124,10 @@ function isAsciiWordCode(code: number): boolean {
 /**
  * The words of `text` (forEachToken's, without compounds) whose term is in
  * `terms`, in order, the first `limit` of them. In ASCII text a word is a run
- * of letters and digits, compared in place with the terms as long as it:
- * highlighting a results page tokenized every word of twenty documents, a
- * quarter of what a search allocated, and then still made a string of every
- * word as long as a term.
+ * of letters and digits, compared in place with the terms of its length: no
+ * string is made of a word that is not a term. Highlighting a results page
+ * scans the texts of twenty documents; making their words strings was a
+ * quarter of what a search allocated.
  */
 export function wordsIn(text: string, terms: ReadonlySet<string>, limit: number): Token[] {
   const found: Token[] = [];

@@ -10,9 +10,10 @@ import { ExactElsewhere } from "./ExactElsewhere";
 import { Highlight } from "./Highlight";
 import { HitEndpoint, HitSnippet, HitTitle, HitTrail, HitVersion } from "./HitParts";
 
-const LINK = "font-medium text-brand-strong underline dark:text-brand";
+// These two are shared with the text renderer of this page (app/http/search-main-html.server.ts).
+export const LINK = "font-medium text-brand-strong underline dark:text-brand";
 
-const EXAMPLES = ["docker compose", "favourites", "POST /v1/albums", "backup"];
+export const EXAMPLES = ["docker compose", "favourites", "POST /v1/albums", "backup"];
 
 function searchUrl(query: string): string {
   return `/search?${new URLSearchParams({ q: query })}`;
