@@ -509,6 +509,21 @@ describe("last-updated dates from git", () => {
   });
 });
 
+describe("sections for search", () => {
+  test("a code block in a list item is code, not glued to the item's text", async () => {
+    const body =
+      '## Steps\n\n1. Create `override.yaml` next to the main file.\n\n   ```yaml title="override.yaml"\n   services:\n     api: {}\n   ```\n\n2. Start it again.\n';
+    const { sections } = await compilePage(
+      { sourcePath: "content/docs/steps.mdx", raw: `---\ntitle: S\ndescription: d\n---\n${body}`, body },
+      () => null,
+    );
+    const steps = sections.find((section) => section.id === "steps");
+    assert.match(steps?.code ?? "", /^services:\n {2}api: \{\}/);
+    assert.doesNotMatch(steps?.text ?? "", /services|yamlservices/);
+    assert.match(steps?.text ?? "", /Create override\.yaml next to the main file\. override\.yaml Start it again\./);
+  });
+});
+
 describe("GitHub-flavoured Markdown (remark-gfm)", () => {
   test("tables, strikethrough, task lists and bare links render", async () => {
     const body =

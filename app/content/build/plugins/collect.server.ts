@@ -14,11 +14,19 @@ function isElement(node: RootContent | ElementContent): node is Element {
   return node.type === "element";
 }
 
+/** Blocks whose parts are read one by one: a code block in them goes to the code, and the rest is separated by spaces. */
+const CONTAINERS = new Set(["figure", "aside", "div", "ul", "ol", "blockquote", "table"]);
+
+/** Whether a code block is inside `node`: a list item holding one (a step with its command) is read part by part too. */
+function holdsCode(node: Element): boolean {
+  return node.children.some((child) => isElement(child) && (child.tagName === "pre" || holdsCode(child)));
+}
+
 /** Text and code of a node, with code blocks kept apart. */
 function splitText(node: RootContent): { text: string; code: string } {
   if (!isElement(node)) return { text: node.type === "text" ? node.value : "", code: "" };
   if (node.tagName === "pre") return { text: "", code: toString(node) };
-  if (node.tagName === "figure" || node.tagName === "aside" || node.tagName === "div" || node.tagName === "ul" || node.tagName === "ol" || node.tagName === "blockquote" || node.tagName === "table") {
+  if (CONTAINERS.has(node.tagName) || holdsCode(node)) {
     const parts = node.children.map((child) => splitText(child as RootContent));
     return {
       text: parts.map((p) => p.text).filter(Boolean).join(" "),
