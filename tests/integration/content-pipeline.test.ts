@@ -509,13 +509,19 @@ describe("last-updated dates from git", () => {
   });
 });
 
+/** A page of `body` alone, compiled as the build compiles it. */
+function compileAlone(name: string, body: string) {
+  return compilePage(
+    { sourcePath: `content/docs/${name}.mdx`, raw: `---\ntitle: ${name}\ndescription: d\n---\n${body}`, body },
+    () => null,
+  );
+}
+
 describe("sections for search", () => {
   test("a code block in a list item is code, not glued to the item's text", async () => {
-    const body =
-      '## Steps\n\n1. Create `override.yaml` next to the main file.\n\n   ```yaml title="override.yaml"\n   services:\n     api: {}\n   ```\n\n2. Start it again.\n';
-    const { sections } = await compilePage(
-      { sourcePath: "content/docs/steps.mdx", raw: `---\ntitle: S\ndescription: d\n---\n${body}`, body },
-      () => null,
+    const { sections } = await compileAlone(
+      "steps",
+      '## Steps\n\n1. Create `override.yaml` next to the main file.\n\n   ```yaml title="override.yaml"\n   services:\n     api: {}\n   ```\n\n2. Start it again.\n',
     );
     const steps = sections.find((section) => section.id === "steps");
     assert.match(steps?.code ?? "", /^services:\n {2}api: \{\}/);
@@ -528,10 +534,7 @@ describe("GitHub-flavoured Markdown (remark-gfm)", () => {
   test("tables, strikethrough, task lists and bare links render", async () => {
     const body =
       "| Port | Service |\n| --- | --- |\n| 5001 | API |\n\n~~old~~ new\n\n- [x] done\n- [ ] to do\n\nSee https://example.org here.\n";
-    const { html } = await compilePage(
-      { sourcePath: "content/docs/gfm.mdx", raw: `---\ntitle: G\ndescription: d\n---\n${body}`, body },
-      () => null,
-    );
+    const { html } = await compileAlone("gfm", body);
     assert.match(html, /<table>[\s\S]*<th>Port<\/th>[\s\S]*<td>5001<\/td>/);
     assert.match(html, /<del>old<\/del>/);
     assert.equal((html.match(/type="checkbox"/g) ?? []).length, 2);
@@ -541,13 +544,7 @@ describe("GitHub-flavoured Markdown (remark-gfm)", () => {
 });
 
 describe("where inline code may break", () => {
-  const compileBody = async (body: string) => {
-    const { html } = await compilePage(
-      { sourcePath: "content/docs/cells.mdx", raw: `---\ntitle: C\ndescription: d\n---\n${body}`, body },
-      () => null,
-    );
-    return html;
-  };
+  const compileBody = async (body: string) => (await compileAlone("cells", body)).html;
 
   test("in a table, after underscores, slashes and dots; options stay whole", async () => {
     const html = await compileBody(
