@@ -427,7 +427,7 @@ interface PageRuns {
   pages: number[];
 }
 
-function pageRuns(docs: number[], pageOf: (doc: number) => number, groups: number): PageRuns {
+function pageRuns(docs: Int32Array, pageOf: (doc: number) => number, groups: number): PageRuns {
   const start = new Int32Array(groups + 1);
   const pages: number[] = [];
   for (const doc of docs) {
@@ -526,7 +526,7 @@ function phraseCandidates(
  * query of common words matches most of a version's sections, and sorting
  * them all was a fifth of a search at 10,000 pages (decision 050).
  */
-function rank(found: Found, docs: number[], words: string[], limits: SearchLimits, phrases: boolean): VersionRanking {
+function rank(found: Found, docs: Int32Array, words: string[], limits: SearchLimits, phrases: boolean): VersionRanking {
   const { from, matches } = found;
   const { score: matched, position } = matches;
   const score = matches.adjustable(docs);

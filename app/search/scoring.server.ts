@@ -70,8 +70,10 @@ class ScoreArrays {
   readonly touched: Int32Array;
   /** Each matched section's place in the order first matched (`seen`). */
   readonly position: Int32Array;
+  /** The sections a query matched, in order; `seen` views its first ones. */
+  readonly seenAll: Int32Array;
   /** The sections the last query matched: what the next one clears. */
-  seen: number[] = [];
+  seen: Int32Array;
 
   constructor(size: number) {
     this.total = new Float64Array(size);
@@ -81,6 +83,8 @@ class ScoreArrays {
     this.adjusted = new Float64Array(size);
     this.touched = new Int32Array(size);
     this.position = new Int32Array(size);
+    this.seenAll = new Int32Array(size);
+    this.seen = this.seenAll.subarray(0, 0);
   }
 }
 
@@ -157,8 +161,8 @@ export class Matches {
     private readonly expansions: Expansion[],
     private readonly listsOf: (term: string) => TermLists,
     readonly stats: VersionStats,
-    /** Matched short ids, in first-match order. */
-    readonly seen: number[],
+    /** Matched short ids, in first-match order (a view of the version's score arrays). */
+    readonly seen: Int32Array,
     /** Each matched short id's place in `seen`. */
     readonly position: Int32Array,
     /** Each section's score: the sum of its query terms' scores times how many matched. */
@@ -170,7 +174,7 @@ export class Matches {
   ) {}
 
   /** Scores of `docs` to adjust while ranking them, apart from `score` (the same array for every call). */
-  adjustable(docs: number[]): Float64Array {
+  adjustable(docs: Int32Array): Float64Array {
     const { adjusted } = this.stats.scoreArrays;
     for (const doc of docs) adjusted[doc] = this.score[doc]!;
     return adjusted;
@@ -231,8 +235,9 @@ export function scoreQuery(
     mask[doc] = 0;
     exact[doc] = 0;
   }
-  const seen: number[] = [];
-  arrays.seen = seen;
+  // Written into the version's own array, as the scores are: a query matching thousands of sections grew a list.
+  const { seenAll } = arrays;
+  let seenCount = 0;
   const { lengths, fieldCount, fields, averages, documentCount } = stats;
   let touchedCount = 0;
   for (let i = 0; i < specs.length; i += 1) {
@@ -266,8 +271,8 @@ export function scoreQuery(
     for (let n = 0; n < touchedCount; n += 1) {
       const doc = touched[n]!;
       if (mask[doc] === 0) {
-        position[doc] = seen.length;
-        seen.push(doc);
+        position[doc] = seenCount;
+        seenAll[seenCount++] = doc;
       }
       total[doc] = total[doc]! + own[doc]!;
       own[doc] = 0;
@@ -275,6 +280,8 @@ export function scoreQuery(
     }
     touchedCount = 0;
   }
+  const seen = seenAll.subarray(0, seenCount);
+  arrays.seen = seen;
   for (let n = 0; n < seen.length; n += 1) {
     const doc = seen[n]!;
     let quality = 0;

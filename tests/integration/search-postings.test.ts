@@ -96,7 +96,7 @@ describe("postings read per query", () => {
     const answer = (index: VersionIndex, text: string) => {
       const { words, compounds } = queryTerms(text);
       const matches = index.find(words, compounds);
-      return matches.seen.map((doc) => [matches.stats.ids[doc], matches.score[doc], matches.details(doc)]);
+      return Array.from(matches.seen, (doc) => [matches.stats.ids[doc], matches.score[doc], matches.details(doc)]);
     };
     const shared = new SearchCaches(0, 0);
     const indexes = parts.map((p) => VersionIndex.load(inMemorySource(p), shared));
