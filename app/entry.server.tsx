@@ -1,12 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
 import { registerMethodPolicy } from "~/http/method-policy.server";
 import { learnRoutesFromServerBuild } from "~/http/server-build.server";
-import { hydrationPayload } from "~/http/hydration.server";
+import { withBodyForRender, withBodyPutBack } from "~/http/page-body.server";
 import { startWarmUp } from "~/http/warm-up.server";
 import { checkSettingsAtStart } from "~/startup.server";
 
@@ -72,18 +72,19 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   return respondWithDocument({
     request,
     statusCode: responseStatusCode,
     routeHeaders: responseHeaders,
-    render: () =>
-      renderDocument(request, {
-        ...remixContext,
-        serverHandoffString: remixContext.serverHandoffString && hydrationPayload(remixContext.serverHandoffString),
-      }),
+    render: () => renderDocument(request, withBodyForRender(remixContext, loadContext)),
   });
 }
+
+/** A client-side navigation gets the page's body in its data: the browser does not have it yet. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
+  withBodyPutBack(response, context);
 
 /** Errors worth a log line: not the 404s, 405s and 400s that bad URLs and bots produce. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

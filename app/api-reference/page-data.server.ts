@@ -125,7 +125,7 @@ export function apiRouteData({ entry, tag }: ApiAddress): ApiRouteData | null {
       title: tag ? `${tag.tag} · ${reference}` : reference,
       description: description(getSiteConfig().brand, entry, tag),
       kind: "page",
-      // The hydration payload leaves the body out (app/http/hydration.server.ts);
+      // Kept out of the route's data on the way (app/http/page-body.server.ts);
       // the explorer hides the operations part while it is open.
       html: tag
         ? `<div class="api-operations">${tag.html}</div>`

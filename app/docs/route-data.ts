@@ -20,9 +20,10 @@ export interface ContentRouteData {
     title: string;
     description: string;
     /**
-     * The rendered body. Always set on the server and in client-side
-     * navigations; null while hydrating the first page, whose body the
-     * browser already has (app/http/hydration.server.ts).
+     * The rendered body. Null in the loader's data, which the first page's
+     * hydration reads: the server renders the body from beside the data and
+     * the browser already has it. Set in client-side navigations
+     * (app/http/page-body.server.ts).
      */
     html: string | null;
     kind: "doc" | "page";

@@ -3,13 +3,14 @@ import { apiAddress, apiRouteData } from "~/api-reference/page-data.server";
 import { getSiteConfig } from "~/config.server";
 import { movedPermanently } from "~/http/moved.server";
 import { publicOrigin } from "~/http/origin.server";
+import { leaveBodyOut } from "~/http/page-body.server";
 import { load } from "~/lib/load.server";
 
 /**
  * /api, /api/<version or tag> and /api/<version>/<tag>: which reference and
  * which page come from the address (app/api-reference/page-data.server.ts).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return load(() => {
     const address = apiAddress(params.first, params.tag);
     if (address && "redirect" in address)
@@ -18,6 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, 302);
     const data = address ? apiRouteData(address) : null;
     if (!data) throw new Response("Not Found", { status: 404 });
-    return json(data);
+    return json(leaveBodyOut(context, data));
   });
 }

@@ -3,9 +3,10 @@ import { getSiteConfig } from "~/config.server";
 import { docRouteData, docsRedirect, movedPage, pageInOtherCase } from "~/docs/route-data.server";
 import { movedPermanently } from "~/http/moved.server";
 import { publicOrigin } from "~/http/origin.server";
+import { leaveBodyOut } from "~/http/page-body.server";
 import { load } from "~/lib/load.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   return load(() => {
     // The raw, still percent-encoded path: "%2F" or "%2e%2e" never matches a page.
     const url = new URL(request.url);
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (elsewhere) throw redirect(`${publicOrigin(request, getSiteConfig())}${elsewhere}`, 302);
       throw new Response("Not Found", { status: 404 });
     }
-    return json(data);
+    return json(leaveBodyOut(context, data));
   });
 }
 

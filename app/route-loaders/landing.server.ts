@@ -6,13 +6,14 @@ import type { ContentRouteData } from "~/docs/route-data";
 import { guardRejection } from "~/http/rejection.server";
 import { siteVersionsOf } from "~/docs/version-links.server";
 import { readChosenVersion } from "~/http/version-cookie.server";
+import { leaveBodyOut } from "~/http/page-body.server";
 import { landingHtml } from "~/landing/render.server";
 import { load } from "~/lib/load.server";
 
 const DESCRIPTION =
   "A self-hosted photo and video library with albums, people, places, things and search, running on your own hardware.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Requests the request guard refused are sent here to get the site's error page.
   const rejected = guardRejection(request);
   if (rejected) throw new Response(null, { status: rejected });
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const versions = siteVersionsOf(content);
     const into = versions.find((version) => version.id === chosen) ??
       versions.find((version) => version.status === "current") ?? { docsBase: "/docs", apiUrl: "/api" };
-    // Sent as HTML like a docs page's body, and left out of the hydration payload (app/http/hydration.server.ts).
+    // Sent as HTML like a docs page's body, and kept out of the route's data (app/http/page-body.server.ts).
     const page: ContentRouteData["page"] = {
       url: "/",
       title: config.tagline,
@@ -33,6 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       kind: "page",
       html: landingHtml(config, quickStart, currentVersion(content).diagrams?.architecture ?? null, into),
     };
-    return json({ page });
+    return json(leaveBodyOut(context, { page }));
   });
 }

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { pageInOtherCase, standalonePageData } from "~/docs/route-data.server";
 import { movedPermanently } from "~/http/moved.server";
+import { leaveBodyOut } from "~/http/page-body.server";
 import { load } from "~/lib/load.server";
 
 /**
@@ -10,7 +11,7 @@ import { load } from "~/lib/load.server";
  * served at its address with no route to add, and the sitemap, which lists
  * the compiled pages, names only addresses that answer.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   return load(() => {
     const { pathname, search } = new URL(request.url);
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
@@ -19,6 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (page) throw movedPermanently(request, `${page}${search}`);
     const data = standalonePageData(path);
     if (!data) throw new Response("Not Found", { status: 404 });
-    return json(data);
+    return json(leaveBodyOut(context, data));
   });
 }

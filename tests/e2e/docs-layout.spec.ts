@@ -119,6 +119,8 @@ test("a sidebar link opens its page on the client, and Remix knows its route fro
   await expect(link).toHaveAttribute("data-discover", "true");
   await link.click();
   await expect(page.locator("h1")).toHaveText("Deployment");
+  // The body came with the navigation's data: the first view's data leaves it out (app/http/page-body.server.ts).
+  await expect(page.getByRole("heading", { level: 2, name: "Choose a set-up" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), "no document load").toBe(7);
   await expect(sidebar.locator('[aria-current="page"]')).toHaveText("Deployment");
   await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(1);

@@ -4,7 +4,8 @@ import { negotiateEncoding, respondFromStore, storeRepresentation } from "../../
 import { readTheme, themeCookie } from "../../app/http/cookies.server";
 import { readSettingsForm, safeRedirectPath, settingsSaved } from "../../app/http/forms.server";
 import { Theme } from "remix-themes";
-import { hydrationPayload } from "../../app/http/hydration.server";
+import { json, type EntryContext } from "@remix-run/node";
+import { leaveBodyOut, withBodyForRender, withBodyPutBack } from "../../app/http/page-body.server";
 import { publicOrigin } from "../../app/http/origin.server";
 import { PageCache } from "../../app/http/page-cache.server";
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../../app/http/security-headers.server";
@@ -256,30 +257,45 @@ describe("settings forms", () => {
   });
 });
 
-describe("hydration payload", () => {
-  const escape = (json: string) => json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
-
-  test("leaves the page body out and stays safe inside a script tag", () => {
-    const handoff = escape(
-      JSON.stringify({
-        state: {
-          loaderData: {
-            "routes/docs.$": { page: { url: "/docs/a", html: "<p>big & long</p>" }, toc: [] },
-            root: { x: "</script>" },
-          },
-        },
-      }),
-    );
-    const trimmed = hydrationPayload(handoff);
-    const parsed = JSON.parse(trimmed);
-    assert.equal(parsed.state.loaderData["routes/docs.$"].page.html, null);
-    assert.equal(parsed.state.loaderData.root.x, "</script>");
-    assert.doesNotMatch(trimmed, /<|>|&/);
+describe("a content page's body, kept beside its data", () => {
+  const data = () => ({
+    toc: [{ id: "a", text: "A" }],
+    page: { url: "/docs/a", title: "A </script>", html: '<p>big & "long"</p>\u2028', kind: "doc" as const },
+    editUrl: "https://example.org/a.mdx",
   });
 
-  test("a payload without content pages is returned as it was", () => {
-    const handoff = escape(JSON.stringify({ state: { loaderData: { root: { a: 1 } } } }));
-    assert.equal(hydrationPayload(handoff), handoff);
+  test("the loader's data has no body; the document's render gets it back from the request's context", () => {
+    const context = {};
+    const out = leaveBodyOut(context, data());
+    assert.deepEqual(out, { ...data(), page: { ...data().page, html: null } });
+    // What lets a data request's answer be mended without reading it: it starts with the empty body.
+    assert.match(JSON.stringify(out), /^\{"page":\{"html":null,/);
+
+    const entry = (page: unknown) =>
+      ({
+        staticHandlerContext: { loaderData: { root: { brand: "B" }, "routes/docs.$": page } },
+      }) as unknown as EntryContext;
+    const rendered = withBodyForRender(entry(structuredClone(out)), context).staticHandlerContext.loaderData;
+    assert.deepEqual(rendered, { root: { brand: "B" }, "routes/docs.$": data() });
+    const elsewhere = withBodyForRender(entry(structuredClone(out)), {}).staticHandlerContext.loaderData;
+    assert.equal((elsewhere["routes/docs.$"] as typeof out).page.html, null, "another request's context has nothing");
+  });
+
+  test("a client-side navigation's answer is the data as it was, body included", async () => {
+    const context = {};
+    const response = json(leaveBodyOut(context, data()), { headers: { "X-Test": "kept" } });
+    const answer = await withBodyPutBack(response, context);
+    assert.deepEqual(await answer.json(), data());
+    assert.equal(answer.headers.get("X-Test"), "kept");
+    assert.equal(answer.headers.get("Content-Type"), "application/json; charset=utf-8");
+  });
+
+  test("answers of loaders that kept nothing pass through untouched, and a reordered answer is an error", async () => {
+    const untouched = json({ a: 1 });
+    assert.equal(await withBodyPutBack(untouched, {}), untouched);
+    const context = {};
+    leaveBodyOut(context, data());
+    await assert.rejects(withBodyPutBack(json(data()), context), /a content loader's data starts with \{"toc"/);
   });
 });
 
