@@ -2,11 +2,12 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { respondWithDocument } from "~/http/document.server";
+import { renderedBytes, respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
+import type { Bytes } from "~/http/page-cache.server";
 import { registerMethodPolicy } from "~/http/method-policy.server";
 import { learnRoutesFromServerBuild } from "~/http/server-build.server";
-import { withBodyForRender, withBodyPutBack } from "~/http/page-body.server";
+import { withBodyBytes, withBodyForRender, withBodyPutBack } from "~/http/page-body.server";
 import { startWarmUp } from "~/http/warm-up.server";
 import { checkSettingsAtStart } from "~/startup.server";
 
@@ -29,10 +30,10 @@ registerMethodPolicy();
 startWarmUp();
 
 /**
- * Renders the whole document to a string. Pages are cached whole (see
+ * Renders the whole document. Pages are cached whole (see
  * app/http/document.server.ts), so we wait for everything rather than stream.
  */
-function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
+function renderDocument(request: Request, remixContext: EntryContext): Promise<Bytes> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -45,11 +46,7 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
           sink.on("end", () => {
             clearTimeout(timeout);
             if (failed) reject(new Error("render failed"));
-            // React 18.3's stream writes its whole 2 KB buffer when a multi-byte character does not fit at its
-            // end, unwritten zero bytes included: NULs that no page contains (a search's query has control
-            // characters removed), so they are dropped. A results page filled into its frame is then the same, byte
-            // for byte, as this render of it (docs/decisions/041-search-page-frame.md).
-            else resolve(Buffer.concat(chunks).toString("utf8").replaceAll("\0", ""));
+            else resolve(renderedBytes(chunks));
           });
           pipe(sink);
         },
@@ -78,7 +75,8 @@ export default function handleRequest(
     request,
     statusCode: responseStatusCode,
     routeHeaders: responseHeaders,
-    render: () => renderDocument(request, withBodyForRender(remixContext, loadContext)),
+    render: async () =>
+      withBodyBytes(await renderDocument(request, withBodyForRender(remixContext, loadContext)), loadContext),
   });
 }
 

@@ -23,7 +23,7 @@ export const SITE_CONTENT_FILE = "build/content/site.pack";
 export type SiteShell = Omit<SiteContent, "pages" | "search">;
 
 /** The pack format this server reads; bumped whenever the index or a record changes shape. */
-export const PACK_FORMAT = 10;
+export const PACK_FORMAT = 11;
 
 /** What a server knows of a page without reading it. */
 export interface PageSummary {
@@ -65,8 +65,10 @@ export interface SiteIndex {
 export interface StoredApi {
   /** The overview, the navigation and each page's title and address (app/content/api-records.server.ts). */
   reference: RecordRef;
-  /** Each page's body below the overview: its tags' pages in order, then the models page. */
+  /** Each page's anchors and Markdown below the overview: its tags' pages in order, then the models page. */
   bodies: RecordRef[];
+  /** The same pages' HTML, each a record of UTF-8 bytes (PackReader.bytes). */
+  html: RecordRef[];
   /** The spec's YAML and JSON texts. */
   spec: RecordRef;
   /** The addresses of its tags' pages and of the models page (the overview's is the version's `apiUrl`). */
@@ -124,11 +126,11 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     throw new PackError(file, `has format ${String(index.format)}, and this server reads format ${PACK_FORMAT}`);
   }
   const shell = reader.record<SiteShell>(index.shell);
-  /** A record parsed once and kept in `cache` (weighed by its stored bytes) while there is room. */
-  const cachedRecord = <T>(cache: Lru<string, T>, key: string, ref: RecordRef): T => {
+  /** A record read once (parsed, unless `read` says otherwise) and kept in `cache`, weighed by its stored bytes, while there is room. */
+  const cachedRecord = <T>(cache: Lru<string, T>, key: string, ref: RecordRef, read = (at: RecordRef) => reader.record<T>(at)): T => {
     const cached = cache.get(key);
     if (cached) return cached;
-    const value = reader.record<T>(ref);
+    const value = read(ref);
     cache.set(key, value, ref[1]);
     return value;
   };
@@ -143,11 +145,11 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     // One reference object while its head is kept: callers may read `entry.api` many times a request.
     let api = joinedApis.get(head);
     if (!api) {
-      api = joinedApiReference(
-        head,
-        (page) => part<ApiPageBody>(`page ${page}`, stored.bodies[page]!),
-        () => part<ApiSpecTexts>("spec", stored.spec),
-      );
+      api = joinedApiReference(head, {
+        body: (page) => part<ApiPageBody>(`page ${page}`, stored.bodies[page]!),
+        html: (page) => cachedRecord(apiParts as Lru<string, Buffer>, `${version} html ${page}`, stored.html[page]!, (at) => reader.bytes(at)),
+        spec: () => part<ApiSpecTexts>("spec", stored.spec),
+      });
       joinedApis.set(head, api);
     }
     return api;

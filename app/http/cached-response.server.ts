@@ -146,7 +146,7 @@ function matches(ifNoneMatch: string | null | undefined, page: CachedPage): bool
 
 export interface Representation {
   status: number;
-  /** Text, or bytes when the body was encoded as it was made (app/seo/text-resource.server.ts). */
+  /** Text, or bytes when the body was made as bytes (a rendered page; app/seo/text-resource.server.ts). */
   body: string | Bytes;
   headers: Record<string, string>;
 }

@@ -5,6 +5,7 @@ import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
 import { guardRejection } from "./rejection.server";
 import { busyAnswer, renderQueue } from "./render-queue.server";
+import type { Bytes } from "./page-cache.server";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
 /** Pages may be kept by browsers and proxies briefly, and served stale while they revalidate. */
@@ -30,7 +31,29 @@ export interface DocumentArgs {
   statusCode: number;
   /** Headers Remix collected from the routes' `headers` exports. */
   routeHeaders: Headers;
-  render: () => Promise<string>;
+  /** The whole page, as bytes: it is stored and sent as bytes, so it is never decoded into a string. */
+  render: () => Promise<Bytes>;
+}
+
+/**
+ * A render's stream, in one piece. React 18.3's stream writes its whole 2 KB buffer when a multi-byte
+ * character does not fit at its end, unwritten zero bytes included: NULs that no page contains (a
+ * search's query has control characters removed), so they are dropped. A results page filled into its
+ * frame is then the same, byte for byte, as the render of it (docs/decisions/041-search-page-frame.md).
+ */
+export function renderedBytes(chunks: Buffer[]): Bytes {
+  const whole = Buffer.concat(chunks);
+  let nul = whole.indexOf(0);
+  if (nul === -1) return new Uint8Array(whole.buffer, whole.byteOffset, whole.length);
+  const kept = new Uint8Array(whole.length);
+  let length = 0;
+  for (let from = 0; ; nul = whole.indexOf(0, from)) {
+    const to = nul === -1 ? whole.length : nul;
+    kept.set(whole.subarray(from, to), length);
+    length += to - from;
+    if (nul === -1) return kept.subarray(0, length);
+    from = nul + 1;
+  }
 }
 
 /**
@@ -73,8 +96,8 @@ export async function respondWithDocument({
     request,
     async () => {
       // React adds the doctype itself when the root element is <html>.
-      const html = await renderQueue.run(render);
-      if (html === null) return busyAnswer();
+      const page = await renderQueue.run(render);
+      if (page === null) return busyAnswer();
       const own: Record<string, string> = {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": cacheable ? PAGE_CACHE_CONTROL : "private, no-store",
@@ -82,7 +105,7 @@ export async function respondWithDocument({
         Vary: findPageIfBuilt(url.pathname.replace(/(.)\/+$/, "$1"))
           ? "Cookie, Accept, Accept-Encoding"
           : "Cookie, Accept-Encoding",
-        "Content-Security-Policy": contentSecurityPolicy(html, config),
+        "Content-Security-Policy": contentSecurityPolicy(page, config),
         ...securityHeaders(https),
       };
       // The route's headers, but none the page sets itself: a Response a loader threw ("Not Found") names
@@ -92,7 +115,7 @@ export async function respondWithDocument({
       // A 405 the request guard turned into this page already carries the Allow header of the address asked for.
       if (statusCode === 405 && !routeHeaders.has("allow") && guardRejection(request) === null)
         headers.Allow = "GET, HEAD";
-      return { status: statusCode, body: html, headers };
+      return { status: statusCode, body: page, headers };
     },
     { store: cacheable },
   );

@@ -2,20 +2,35 @@ import { createHash } from "node:crypto";
 import type { SiteConfig } from "~/site.config";
 import { SECURITY_HEADERS } from "./guard-contract";
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi;
-
-/** The CSP source that allows one inline script, by the hash of its text. */
-export function inlineScriptHash(body: string): string {
-  return `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
+/** The CSP source that allows one inline script, by the hash of its text (as a string, or its UTF-8 bytes). */
+export function inlineScriptHash(body: string | Uint8Array): string {
+  return `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
 }
 
-/** sha256 sources for every inline script of a rendered page. */
-export function inlineScriptHashes(html: string): string[] {
+const SCRIPT_OPEN = Buffer.from("<script");
+const SCRIPT_CLOSE = Buffer.from("</script>");
+/** What may follow "<script" in an opening tag: whitespace, or its end. */
+const AFTER_NAME = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x20, 0x3e]);
+/** A `src` attribute among the tag's attributes (an external script, which 'self' allows). */
+const SRC_ATTRIBUTE = /(?:^|[^\w-])src\s*=/i;
+
+/**
+ * sha256 sources for every inline script of a rendered page, read from its bytes: a document is
+ * never decoded into a string on its way out. Only the lower-case `<script` that React and Remix
+ * write is recognised; a script written otherwise gets no hash, so the browser refuses it.
+ */
+export function inlineScriptHashes(page: string | Uint8Array): string[] {
+  const bytes = typeof page === "string" ? Buffer.from(page) : Buffer.from(page.buffer, page.byteOffset, page.length);
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const body = match[1] ?? "";
-    if (!body) continue;
-    hashes.add(inlineScriptHash(body));
+  for (let at = bytes.indexOf(SCRIPT_OPEN); at !== -1; at = bytes.indexOf(SCRIPT_OPEN, at + 1)) {
+    if (!AFTER_NAME.has(bytes[at + SCRIPT_OPEN.length] ?? 0)) continue;
+    const tagEnd = bytes.indexOf(0x3e, at);
+    const end = tagEnd === -1 ? -1 : bytes.indexOf(SCRIPT_CLOSE, tagEnd);
+    if (end === -1) break;
+    const attributes = bytes.toString("latin1", at + SCRIPT_OPEN.length, tagEnd);
+    if (end > tagEnd + 1 && !SRC_ATTRIBUTE.test(attributes))
+      hashes.add(inlineScriptHash(bytes.subarray(tagEnd + 1, end)));
+    at = end;
   }
   return [...hashes];
 }
@@ -36,8 +51,8 @@ function devReloadChannel(): string[] {
  * change every response). No 'unsafe-eval': MDX is rendered to HTML on the
  * server (docs/decisions/002-mdx-to-html-and-csp.md).
  */
-export function contentSecurityPolicy(html: string, config: SiteConfig): string {
-  const script = ["'self'", ...inlineScriptHashes(html)];
+export function contentSecurityPolicy(page: string | Uint8Array, config: SiteConfig): string {
+  const script = ["'self'", ...inlineScriptHashes(page)];
   const style = ["'self'", "'unsafe-inline'"];
   const font = ["'self'"];
   const img = ["'self'", "data:"];

@@ -1,5 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiAddress, apiRouteData } from "~/api-reference/page-data.server";
+import { apiAddress, apiPageBody, apiRouteData } from "~/api-reference/page-data.server";
 import { getSiteConfig } from "~/config.server";
 import { movedPermanently } from "~/http/moved.server";
 import { publicOrigin } from "~/http/origin.server";
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? movedPermanently(request, address.redirect)
         : redirect(`${publicOrigin(request, getSiteConfig())}${address.redirect}`, 302);
     const data = address ? apiRouteData(address) : null;
-    if (!data) throw new Response("Not Found", { status: 404 });
-    return json(leaveBodyOut(context, data));
+    if (!address || !data) throw new Response("Not Found", { status: 404 });
+    return json(leaveBodyOut(context, data, apiPageBody(address)));
   });
 }

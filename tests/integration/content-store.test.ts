@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { apiPageHtmlBytes } from "../../app/content/api-records.server";
 import { buildSiteContent } from "../../app/content/build/build.server";
 import { MAX_INDEX_BYTES, PackError, PackReader, PackWriter } from "../../app/content/pack.server";
 import { readWholeSiteContent, writeSiteContent } from "../../app/content/build/store-file.server";
@@ -30,11 +31,12 @@ const root = join(import.meta.dirname, "../..");
 /** Names of the records `reader` reads from now on, as `name` gives them by offset (those it gives no name are left out). */
 function recordsRead(reader: PackReader<SiteIndex>, name: (offset: number) => string | undefined): string[] {
   const read: string[] = [];
-  const record = reader.record.bind(reader);
-  reader.record = <T>(ref: Parameters<typeof record>[0]) => {
+  // Every record is read through bytes(), parsed or not.
+  const bytes = reader.bytes.bind(reader);
+  reader.bytes = (ref: Parameters<typeof bytes>[0]) => {
     const named = name(ref[0]);
     if (named !== undefined) read.push(named);
-    return record<T>(ref);
+    return bytes(ref);
   };
   return read;
 }
@@ -358,6 +360,7 @@ describe("the content store (one pack file per build)", () => {
       [stored.reference[0], "head"],
       [stored.spec[0], "spec"],
       ...stored.bodies.map(([offset], n) => [offset, `page ${n}`] as const),
+      ...stored.html.map(([offset], n) => [offset, `html ${n}`] as const),
     ]);
     const { content, reader: opened } = openSiteContent(file);
     const read = recordsRead(opened, (offset) => names.get(offset) ?? "other");
@@ -369,11 +372,14 @@ describe("the content store (one pack file per build)", () => {
       assert.ok(api.tags.length > 1, "the fixture's reference has several tags");
       assert.deepEqual(read, ["head"], "the overview and the navigation come from the head");
       assert.equal(api.tags[1]!.html, builtApi.tags[1]!.html);
+      assert.deepEqual(read, ["head", "html 1"], "a page's HTML is read without its Markdown");
+      assert.equal(Buffer.from(apiPageHtmlBytes(api.tags[1]!)).toString("utf8"), builtApi.tags[1]!.html);
+      assert.deepEqual(read, ["head", "html 1"], "and its bytes are those kept");
       assert.deepEqual(api.tags[1]!.anchors, builtApi.tags[1]!.anchors);
-      assert.deepEqual(read, ["head", "page 1"]);
+      assert.deepEqual(read, ["head", "html 1", "page 1"]);
       assert.equal(api.models.markdown, builtApi.models.markdown);
       assert.equal(api.specJson, builtApi.specJson);
-      assert.deepEqual(read, ["head", "page 1", `page ${api.tags.length}`, "spec"]);
+      assert.deepEqual(read, ["head", "html 1", "page 1", `page ${api.tags.length}`, "spec"]);
       assert.equal(entry.api, api, "one object while its head is kept");
       assert.deepEqual(api, builtApi);
     } finally {

@@ -1,14 +1,20 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { negotiateEncoding, respondFromStore, storeRepresentation } from "../../app/http/cached-response.server";
+import { renderedBytes } from "../../app/http/document.server";
 import { readTheme, themeCookie } from "../../app/http/cookies.server";
 import { readSettingsForm, safeRedirectPath, settingsSaved } from "../../app/http/forms.server";
 import { Theme } from "remix-themes";
 import { json, type EntryContext } from "@remix-run/node";
-import { leaveBodyOut, withBodyForRender, withBodyPutBack } from "../../app/http/page-body.server";
+import { leaveBodyOut, withBodyBytes, withBodyForRender, withBodyPutBack } from "../../app/http/page-body.server";
 import { publicOrigin } from "../../app/http/origin.server";
 import { PageCache } from "../../app/http/page-cache.server";
-import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "../../app/http/security-headers.server";
+import {
+  contentSecurityPolicy,
+  inlineScriptHash,
+  inlineScriptHashes,
+  securityHeaders,
+} from "../../app/http/security-headers.server";
 import { readSiteConfig } from "../../app/config.server";
 import { collapsedTarget } from "../../server/guard/collapse-slashes";
 import { inspectRequest } from "../../server/guard/inspect-request";
@@ -118,6 +124,24 @@ describe("the page cache", () => {
   });
 });
 
+describe("a rendered document's bytes", () => {
+  const decoded = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+  test("are the stream's chunks in one piece, without the NULs React 18.3 leaves at a chunk's end", () => {
+    for (const text of ["<p>é</p>", "\0<p>a\0\0b</p>\0", "\0", "«»\0→\0", ""]) {
+      const bytes = Buffer.from(text);
+      const chunks = [bytes.subarray(0, 3), bytes.subarray(3)];
+      assert.equal(decoded(renderedBytes(chunks)), text.replaceAll("\0", ""), JSON.stringify(text));
+    }
+  });
+
+  test("without a NUL, they are one plain Uint8Array, as the page cache keeps bytes", () => {
+    const page = renderedBytes([Buffer.from("<!DOCTYPE html>"), Buffer.from("<html></html>")]);
+    assert.equal(Object.getPrototypeOf(page), Uint8Array.prototype);
+    assert.equal(decoded(page), "<!DOCTYPE html><html></html>");
+  });
+});
+
 describe("content security policy", () => {
   const config = readSiteConfig({});
   const html =
@@ -127,6 +151,16 @@ describe("content security policy", () => {
     const hashes = inlineScriptHashes(html);
     assert.equal(hashes.length, 2);
     assert.ok(hashes.every((hash) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(hash)));
+    assert.deepEqual(hashes, [inlineScriptHash("a()"), inlineScriptHash("b()")]);
+  });
+
+  test("reads a page's bytes as its text: the same hashes, multi-byte characters included", () => {
+    const page = `<p>«é»</p><script>x("→")</script><script data-src="a" id=k>y()</script><scripts>z()</scripts><script\nsrc="/a.js"></script><script></script>`;
+    const bytes = new TextEncoder().encode(page);
+    assert.deepEqual(inlineScriptHashes(bytes), [inlineScriptHash('x("→")'), inlineScriptHash("y()")]);
+    assert.deepEqual(inlineScriptHashes(page), inlineScriptHashes(bytes));
+    // Written in other capitals, a script gets no hash: the browser refuses it rather than run one not ours.
+    assert.deepEqual(inlineScriptHashes("<SCRIPT>evil()</SCRIPT>"), []);
   });
 
   test("admits our own scripts only: no eval, no inline handlers", () => {
@@ -288,6 +322,34 @@ describe("a content page's body, kept beside its data", () => {
     assert.deepEqual(await answer.json(), data());
     assert.equal(answer.headers.get("X-Test"), "kept");
     assert.equal(answer.headers.get("Content-Type"), "application/json; charset=utf-8");
+  });
+
+  test("a body kept as bytes is copied into the rendered document, and decoded only for a navigation", async () => {
+    const context = {};
+    const body = new TextEncoder().encode('<div class="api-operations">«é» &amp; </div>');
+    const out = leaveBodyOut(context, { ...data(), page: { ...data().page, html: null } }, body);
+    assert.equal(out.page.html, null);
+    const entry = {
+      staticHandlerContext: { loaderData: { "routes/api": structuredClone(out) } },
+    } as unknown as EntryContext;
+    const place = (withBodyForRender(entry, context).staticHandlerContext.loaderData["routes/api"] as typeof out).page
+      .html!;
+    assert.match(place, /^<!--page body [0-9a-f-]{36}-->$/, "React renders a place for the bytes");
+    const rendered = new TextEncoder().encode(`<html><main><div>${place}</div></main></html>`);
+    const page = withBodyBytes(rendered, context);
+    assert.equal(
+      new TextDecoder().decode(page),
+      '<html><main><div><div class="api-operations">«é» &amp; </div></div></main></html>',
+    );
+    assert.equal(withBodyBytes(rendered, {}), rendered, "another request's document is left as it is");
+    const errorPage = new TextEncoder().encode("<html>Not found</html>");
+    assert.equal(withBodyBytes(errorPage, context), errorPage, "a document without the place is left as it is");
+
+    const answer = await withBodyPutBack(json(out), context);
+    assert.deepEqual(await answer.json(), {
+      ...data(),
+      page: { ...data().page, html: new TextDecoder().decode(body) },
+    });
   });
 
   test("answers of loaders that kept nothing pass through untouched, and a reordered answer is an error", async () => {

@@ -55,10 +55,16 @@ export interface VersionRun {
 
 /** A version's API reference in its parts (app/content/api-records.server.ts), each a record. */
 function apiRecords(run: RecordRun, api: ApiPageContent, version: string): StoredApi {
-  const { head, bodies, spec } = splitApiReference(api);
-  const stored = { reference: run.add(head), bodies: bodies.map((body) => run.add(body)), spec: run.add(spec), pages: apiSubpages(api) };
-  // What a server holds at once: the head, a page's body and, for the spec's files, its texts.
-  const largest = Math.max(...stored.bodies.map(([, bytes]) => bytes));
+  const { head, bodies, html, spec } = splitApiReference(api);
+  const stored: StoredApi = {
+    reference: run.add(head),
+    bodies: bodies.map((body) => run.add(body)),
+    html: html.map((text) => run.add(Buffer.from(text, "utf8"))),
+    spec: run.add(spec),
+    pages: apiSubpages(api),
+  };
+  // What a server holds at once: the head, a page's body and HTML and, for the spec's files, its texts.
+  const largest = Math.max(...stored.bodies.map(([, bytes], n) => bytes + stored.html[n]![1]));
   fits("API reference", stored.reference[1] + largest + stored.spec[1], MAX_API_BYTES, ` (version ${version})`);
   return stored;
 }
@@ -106,10 +112,11 @@ export function writePack(file: string, shell: SiteShell, runs: Iterable<Version
     for (const { bytes, refs } of runs) {
       const base = writer.append(bytes);
       if (refs.api) {
-        const { reference, bodies, spec, pages: apiPages } = refs.api;
+        const { reference, bodies, html, spec, pages: apiPages } = refs.api;
         index.apis[refs.version] = {
           reference: shiftedRef(reference, base),
           bodies: bodies.map((body) => shiftedRef(body, base)),
+          html: html.map((page) => shiftedRef(page, base)),
           spec: shiftedRef(spec, base),
           pages: apiPages,
         };
