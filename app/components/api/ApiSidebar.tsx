@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
+import { useRef } from "react";
 import type { ApiNavTag } from "~/api-reference/build/navigation";
+import { useClientLinks } from "~/lib/client-links";
 import { useCallBeingRead } from "./call-being-read";
 
 /** Method names as a short coloured label, so the calls of a tag read as a column of verbs. */
@@ -22,6 +24,13 @@ const CALL_LINK =
  * (aria-current="location"). Like the docs sidebar it sits beside the page
  * from 996 px and inside the open phone menu below that (app.css, "Mobile
  * menu", through the docs-sidebar class).
+ *
+ * The overview and the tags are <Link>s, prefetched on intent. The calls, about
+ * sixty, are plain anchors that the navigation as a whole opens in the app, as
+ * the docs sidebar's are: a <Link> each resolved its path and set up its
+ * prefetch on every render, a share of every API page's first view
+ * (docs/decisions/049-a-large-version-renders-its-first-view.md). `data-discover`
+ * has Remix learn their routes when the page loads, as a <Link>'s does.
  */
 export function ApiSidebar({
   navigation,
@@ -34,10 +43,12 @@ export function ApiSidebar({
 }) {
   const current = navigation.find((tag) => tag.url === pageUrl);
   const reading = useCallBeingRead(pageUrl, current?.calls.map((call) => call.anchor) ?? []);
+  const nav = useRef<HTMLElement>(null);
+  useClientLinks(nav);
   return (
     <div className="docs-sidebar hidden w-64 shrink-0 border-r border-slate-200 lg:block dark:border-slate-800">
       <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto py-6 pr-3">
-        <nav aria-label="API reference">
+        <nav ref={nav} aria-label="API reference">
           <ul>
             <li>
               <Link
@@ -62,9 +73,10 @@ export function ApiSidebar({
                 <ul className="ml-3 border-l border-slate-200 pl-2 dark:border-slate-800">
                   {tag.calls.map((call) => (
                     <li key={call.anchor}>
-                      <Link
-                        to={`${tag.url}#${call.anchor}`}
+                      <a
+                        href={`${tag.url}#${call.anchor}`}
                         className={CALL_LINK}
+                        data-discover
                         aria-current={tag === current && call.anchor === reading ? "location" : undefined}
                       >
                         <span
@@ -73,7 +85,7 @@ export function ApiSidebar({
                           {call.method}
                         </span>{" "}
                         <span className="min-w-0 break-words">{call.label}</span>
-                      </Link>
+                      </a>
                     </li>
                   ))}
                 </ul>
