@@ -154,7 +154,7 @@ const OPERATIONS_CLOSE = Buffer.from("</div>");
  * view. The explorer hides the operations part while it is open.
  */
 export function apiPageBody({ entry, tag }: ApiAddress): PageBody {
-  if (tag) return Buffer.concat([OPERATIONS_OPEN, apiPageHtmlBytes(tag), OPERATIONS_CLOSE]);
+  if (tag) return [OPERATIONS_OPEN, apiPageHtmlBytes(tag), OPERATIONS_CLOSE];
   const intro = findPartial("api-introduction", entry.partials, getSiteContent().partials)?.html ?? "";
   return `<div class="api-intro">${intro}</div><div class="api-operations">${entry.api?.html ?? ""}</div>`;
 }

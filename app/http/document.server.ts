@@ -5,7 +5,7 @@ import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
 import { guardRejection } from "./rejection.server";
 import { busyAnswer, renderQueue } from "./render-queue.server";
-import type { Bytes } from "./page-cache.server";
+import { plainBytes, type Bytes } from "./page-cache.server";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
 /** Pages may be kept by browsers and proxies briefly, and served stale while they revalidate. */
@@ -44,7 +44,7 @@ export interface DocumentArgs {
 export function renderedBytes(chunks: Buffer[]): Bytes {
   const whole = Buffer.concat(chunks);
   let nul = whole.indexOf(0);
-  if (nul === -1) return new Uint8Array(whole.buffer, whole.byteOffset, whole.length);
+  if (nul === -1) return plainBytes(whole);
   const kept = new Uint8Array(whole.length);
   let length = 0;
   for (let from = 0; ; nul = whole.indexOf(0, from)) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import type { Bytes } from "./page-cache.server";
+import { bufferOf, plainBytes, type Bytes } from "./page-cache.server";
 
 // A content page's body (its rendered HTML, 163 KB on an API page) never enters its loader's data.
 // In the data it would pass through JSON four times on a first view: the loader's json(), the router
@@ -11,10 +11,10 @@ import type { Bytes } from "./page-cache.server";
 // See docs/decisions/003-page-html-once.md.
 
 /**
- * A page's body: its HTML as text, or as UTF-8 bytes read from the pack (an API page's operations),
- * which a first view copies into the document without ever making them a string.
+ * A page's body: its HTML as text, or as UTF-8 bytes in parts, read from the pack (an API page's
+ * operations), which a first view copies into the document without ever making them a string.
  */
-export type PageBody = string | Uint8Array;
+export type PageBody = string | readonly Uint8Array[];
 
 /** The body each request's loader kept apart, by that request's load context (a new object per request). */
 const keptBodies = new WeakMap<AppLoadContext, PageBody>();
@@ -68,12 +68,13 @@ export function withBodyForRender(remixContext: EntryContext, context: AppLoadCo
 export function withBodyBytes(document: Bytes, context: AppLoadContext): Bytes {
   const body = keptBodies.get(context);
   if (body === undefined || typeof body === "string") return document;
-  const rendered = Buffer.from(document.buffer, document.byteOffset, document.length);
+  const rendered = bufferOf(document);
   const at = rendered.indexOf(BODY_PLACE_BYTES);
   // An error page rendered instead of the content page has no place for it.
   if (at === -1) return document;
-  const whole = Buffer.concat([rendered.subarray(0, at), body, rendered.subarray(at + BODY_PLACE_BYTES.length)]);
-  return new Uint8Array(whole.buffer, whole.byteOffset, whole.length);
+  return plainBytes(
+    Buffer.concat([rendered.subarray(0, at), ...body, rendered.subarray(at + BODY_PLACE_BYTES.length)]),
+  );
 }
 
 const BODY_LEFT_OUT = '{"page":{"html":null';
@@ -84,8 +85,7 @@ export async function withBodyPutBack(response: Response, context: AppLoadContex
   if (body === undefined) return response;
   const data = await response.text();
   if (!data.startsWith(BODY_LEFT_OUT)) throw new Error(`a content loader's data starts with ${data.slice(0, 40)}`);
-  const html =
-    typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.length).toString("utf8");
+  const html = typeof body === "string" ? body : Buffer.concat(body).toString("utf8");
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(`{"page":{"html":${JSON.stringify(html)}${data.slice(BODY_LEFT_OUT.length)}`, {

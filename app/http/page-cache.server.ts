@@ -1,6 +1,13 @@
 /** Bytes a Response can send as they are. */
 export type Bytes = Uint8Array<ArrayBuffer>;
 
+/** The same memory as a Buffer (for its search and decoding), not a copy. */
+export const bufferOf = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+
+/** The same memory as plain bytes, as pages are kept and sent, not a copy. */
+export const plainBytes = (buffer: Buffer<ArrayBuffer>): Bytes =>
+  new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+
 export type ContentCoding = "br" | "gzip";
 
 /** A compressed form of a page, and whether it was made at the best level yet. */

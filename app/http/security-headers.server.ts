@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "~/site.config";
 import { SECURITY_HEADERS } from "./guard-contract";
+import { bufferOf } from "./page-cache.server";
 
 /** The CSP source that allows one inline script, by the hash of its text (as a string, or its UTF-8 bytes). */
 export function inlineScriptHash(body: string | Uint8Array): string {
@@ -20,7 +21,7 @@ const SRC_ATTRIBUTE = /(?:^|[^\w-])src\s*=/i;
  * write is recognised; a script written otherwise gets no hash, so the browser refuses it.
  */
 export function inlineScriptHashes(page: string | Uint8Array): string[] {
-  const bytes = typeof page === "string" ? Buffer.from(page) : Buffer.from(page.buffer, page.byteOffset, page.length);
+  const bytes = typeof page === "string" ? Buffer.from(page) : bufferOf(page);
   const hashes = new Set<string>();
   for (let at = bytes.indexOf(SCRIPT_OPEN); at !== -1; at = bytes.indexOf(SCRIPT_OPEN, at + 1)) {
     if (!AFTER_NAME.has(bytes[at + SCRIPT_OPEN.length] ?? 0)) continue;

@@ -327,7 +327,7 @@ describe("a content page's body, kept beside its data", () => {
   test("a body kept as bytes is copied into the rendered document, and decoded only for a navigation", async () => {
     const context = {};
     const body = new TextEncoder().encode('<div class="api-operations">«é» &amp; </div>');
-    const out = leaveBodyOut(context, { ...data(), page: { ...data().page, html: null } }, body);
+    const out = leaveBodyOut(context, { ...data(), page: { ...data().page, html: null } }, [body]);
     assert.equal(out.page.html, null);
     const entry = {
       staticHandlerContext: { loaderData: { "routes/api": structuredClone(out) } },
