@@ -6,6 +6,7 @@ import { after, describe, test } from "node:test";
 import { buildSiteContent, checkSite, type BuildOptions } from "../../app/content/build/build.server";
 import {
   COMPILE_LANES,
+  CompilePool,
   compileThreads,
   PAGES_PER_WORKER,
   requestedThreads,
@@ -52,6 +53,8 @@ async function buildError(options: Omit<BuildOptions, "root">): Promise<unknown>
 }
 
 const worker = (name: string) => new URL(`../fixtures/compile-workers/${name}.mjs`, import.meta.url);
+/** A compile context for a pool whose workers never read it. */
+const context = { urls: [], versions: [], currentId: "next", diagrams: [] };
 
 describe("a build in worker threads", { timeout: 180_000 }, () => {
   test("gives the same content, warnings and cache entries as a build in this thread", async () => {
@@ -90,9 +93,10 @@ describe("a build in worker threads", { timeout: 180_000 }, () => {
   test("fails with the page it was compiling when a worker throws", async () => {
     const error = await buildError({ contentDir: fixture, threads: 2, compileWorker: worker("throws") });
     assert.ok(error instanceof Error && !(error instanceof ContentError));
+    // A worker holds up to three pages: the one that broke it is among those named.
     assert.match(
       error.message,
-      /compile worker failed: the highlighter broke while compiling tests\/fixtures\/content\/docs\/guide\/second\.mdx/,
+      /compile worker failed: the highlighter broke while compiling [^;]*tests\/fixtures\/content\/docs\/guide\/second\.mdx/,
     );
     assert.match(error.message, new RegExp(`${THREADS_VARIABLE}=1`));
   });
@@ -102,8 +106,24 @@ describe("a build in worker threads", { timeout: 180_000 }, () => {
     assert.ok(error instanceof Error);
     assert.match(
       error.message,
-      /compile worker exited with code 3 while compiling tests\/fixtures\/content\/docs\/guide\/second\.mdx/,
+      /compile worker exited with code 3 while compiling [^;]*tests\/fixtures\/content\/docs\/guide\/second\.mdx/,
     );
+  });
+
+  test("a worker is given several pages at once, as this thread compiles them (decision 053)", async () => {
+    const pool = new CompilePool(context, 1, worker("answers-when-full"), COMPILE_LANES);
+    try {
+      const jobs = ["a", "b", "c"].map((name) =>
+        pool.compile({ sourcePath: `docs/${name}.mdx`, raw: "", body: "", versionId: "next" }),
+      );
+      const answered = await Promise.race([
+        Promise.all(jobs).then((compiled) => compiled.map((page) => page.body.html)),
+        new Promise<string>((resolve) => setTimeout(() => resolve("no answer in 20 s"), 20_000).unref()),
+      ]);
+      assert.deepEqual(answered, Array(3).fill("<p>docs/c.mdx</p>"));
+    } finally {
+      await pool.close();
+    }
   });
 
   test("a tolerant build (development) fails too: a dead worker is no mistake of the page's", async () => {
@@ -173,10 +193,11 @@ describe("how many threads compile", () => {
     assert.equal(compileThreads(500, 1), 1);
   });
 
-  test("by default one per core but one, when every worker gets enough pages", () => {
-    assert.equal(compileThreads(10_000, undefined, 2), 1, "two cores: the build's own thread, as measured fastest");
-    assert.equal(compileThreads(10_000, undefined, 4), 3);
+  test("by default one per core, when every worker gets enough pages", () => {
+    assert.equal(compileThreads(10_000, undefined, 2), 2, "two cores: two workers, as measured fastest");
+    assert.equal(compileThreads(10_000, undefined, 4), 4);
     assert.equal(compileThreads(2 * PAGES_PER_WORKER, undefined, 4), 2);
+    assert.equal(compileThreads(10_000, undefined, 1), 1);
   });
 
   test("SITE_BUILD_THREADS asks for a number; anything else is refused by name", () => {

@@ -167,6 +167,35 @@ describe("spec mistakes in the build and its terminal", () => {
     assert.match(result.stderr, new RegExp(`^  ${line} \\| +\\$ref: '#/components/schemas/Albm'$`, "m"));
   });
 
+  test("a page's mistake is told before the spec's, though the reference is built while the pages compile", async () => {
+    const content = join(dir, "content-both");
+    cpSync(join(root, "tests/fixtures/content"), content, { recursive: true });
+    writeFileSync(
+      join(content, "docs/guide/second.mdx"),
+      "---\ntitle: Second\ndescription: Broken.\n---\n\n<div>\n\nnever closed\n",
+    );
+    const current = readFileSync(join(root, CURRENT), "utf8");
+    writeFileSync(join(dir, CURRENT), current.replace(/^(\s+)summary: /m, "$1sumary: "));
+    const error = await buildSiteContent({ root, contentDir: content, specRoot: dir, cacheDir: null }).then(
+      () => assert.fail("built"),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof ContentError, String(error));
+    assert.match(error.file, /docs\/guide\/second\.mdx$/);
+    // In development both are placed, the pages' mistakes first.
+    const tolerant = await buildSiteContent({
+      root,
+      contentDir: content,
+      specRoot: dir,
+      cacheDir: null,
+      tolerant: true,
+    });
+    assert.deepEqual(
+      tolerant.problems.map((problem) => problem.place),
+      ["page:/docs/guide/second", "api:24.05.08"],
+    );
+  });
+
   test("in development the mistake shows on its version's API pages, with the line around it, and every page is still built", async () => {
     const content = join(dir, "content-dev");
     cpSync(join(root, "tests/fixtures/content"), content, { recursive: true });

@@ -219,6 +219,10 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
     options.compileWorker,
     options.lanes,
   );
+  // Built while the pages compile: in worker threads the build's own thread is otherwise idle then.
+  const references = apiReferences(trees, { root, specRoot, apiCode, apiBuilds, tolerant });
+  // Awaited once every page is compiled, as before: a page's mistake is still told first.
+  references.catch(() => {});
   let bodies: [SourcePage, CompiledBody, string][];
   // A tolerant build's page mistakes, placed once every page is compiled: in source order, as pages finish out of it.
   const pageErrors: [SourcePage, ContentError][] = [];
@@ -257,40 +261,8 @@ export async function checkSite(options: BuildOptions): Promise<CheckedSite> {
   // forEach skips the pages without a mistake (holes in the array).
   pageErrors.forEach(([page, error]) => onPageError!(error, page));
 
-  // Each reference's key says what it is made of: a version's records change with it.
-  const apiKeys = new Map<string, string>();
-  const apis = new Map(
-    (
-      await Promise.all(
-        trees.flatMap((tree) => {
-          const file = join(specRoot, tree.version.specFile);
-          if (!existsSync(file)) return [];
-          const specName = relative(root, file);
-          const key = sha256(apiCode, specName, tree.version.apiUrl, readFileSync(file, "utf8"));
-          apiKeys.set(tree.version.id, key);
-          const cached = apiBuilds.read(key);
-          if (cached) return [Promise.resolve([[tree.version.id, cached] as const])];
-          return [
-            // Loaded only when a spec is built: it and its highlighter are the rest of a warm build's module loading.
-            import("../../api-reference/build/build.server")
-              .then(({ buildApiReferencePage }) => buildApiReferencePage(file, tree.version.apiUrl, specName))
-              .then(
-                (built) => {
-                  apiBuilds.write(key, built);
-                  return [[tree.version.id, built] as const];
-                },
-                (error: unknown) => {
-                  const placed = specError(error, tree.version.specFile);
-                  if (!tolerant) throw placed;
-                  problems.push({ place: `api:${tree.version.id}`, error: placed });
-                  return [];
-                },
-              ),
-          ];
-        }),
-      )
-    ).flat(),
-  );
+  const { apis, apiKeys, apiProblems } = await references;
+  problems.push(...apiProblems);
   const apiBroken = (id: string) => problems.some((p) => p.place === `api:${id}`);
   if (!apis.has(current.id) && !apiBroken(current.id)) {
     // Placed where the spec was looked for, outside the repository when SITE_SPEC_ROOT
@@ -516,6 +488,45 @@ function versionEntry(tree: VersionTree, navigation: NavItem[]): string {
   const first = flattenNavigation(navigation)[0];
   if (!first) throw new ContentError(`content/${tree.version.tree}`, 1, 1, `version ${tree.version.label} has no pages`);
   return first.url;
+}
+
+/** Each version's API reference, from the build cache or built from its spec; a tolerant build places a spec's mistake. */
+async function apiReferences(
+  trees: VersionTree[],
+  { root, specRoot, apiCode, apiBuilds, tolerant }: { root: string; specRoot: string; apiCode: string; apiBuilds: ApiCache; tolerant: boolean },
+): Promise<{ apis: Map<string, BuiltApiReference>; apiKeys: Map<string, string>; apiProblems: PlacedError[] }> {
+  // Each reference's key says what it is made of: a version's records change with it.
+  const apiKeys = new Map<string, string>();
+  const apiProblems: PlacedError[] = [];
+  const built = await Promise.all(
+    trees.flatMap((tree) => {
+      const file = join(specRoot, tree.version.specFile);
+      if (!existsSync(file)) return [];
+      const specName = relative(root, file);
+      const key = sha256(apiCode, specName, tree.version.apiUrl, readFileSync(file, "utf8"));
+      apiKeys.set(tree.version.id, key);
+      const cached = apiBuilds.read(key);
+      if (cached) return [Promise.resolve([[tree.version.id, cached] as const])];
+      return [
+        // Loaded only when a spec is built: it and its highlighter are the rest of a warm build's module loading.
+        import("../../api-reference/build/build.server")
+          .then(({ buildApiReferencePage }) => buildApiReferencePage(file, tree.version.apiUrl, specName))
+          .then(
+            (reference) => {
+              apiBuilds.write(key, reference);
+              return [[tree.version.id, reference] as const];
+            },
+            (error: unknown) => {
+              const placed = specError(error, tree.version.specFile);
+              if (!tolerant) throw placed;
+              apiProblems.push({ place: `api:${tree.version.id}`, error: placed });
+              return [];
+            },
+          ),
+      ];
+    }),
+  );
+  return { apis: new Map(built.flat()), apiKeys, apiProblems };
 }
 
 /** Every address the site answers with a page of its own: what links may name and redirects must not shadow. */

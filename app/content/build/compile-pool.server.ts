@@ -6,13 +6,12 @@ import { pageCompiler, type CompileContext, type CompileJob } from "./page-compi
 
 // Cold builds compile pages in worker threads, one per core (issue 25: a cold
 // build of 10,000 pages on both cores of a small machine). A page's compile is
-// JavaScript on one thread (MDX, Shiki, React's render), so a second thread can
-// only help when a core is free; each worker costs its start (loading tsx,
-// mdx-bundler and the highlighter, and warming them up: about 4 s of CPU here),
-// so builds with few pages to compile, and a dev server's single saved page,
-// compile in the build's own thread as before. docs/decisions/042-build-threads.md
-// has the figures. In the build's own thread, several pages are compiled at
-// once (COMPILE_LANES, decision 053).
+// JavaScript on one thread (MDX, Shiki, React's render); each worker costs its
+// start (loading tsx, mdx-bundler and the highlighter, and warming them up:
+// about 4 s of CPU here), so builds with few pages to compile, and a dev
+// server's single saved page, compile in the build's own thread. Wherever a
+// page compiles, several are in hand at once (COMPILE_LANES, decision 053).
+// docs/decisions/042-build-threads.md has the figures.
 
 /**
  * A compiled page and how long its compile took: from its start to its end,
@@ -25,12 +24,12 @@ export interface Compiled {
 }
 
 /**
- * Pages the build's own thread compiles at once. A page's compile waits for
- * esbuild's service, a process of its own, for about a fifth of its time:
- * with three pages in hand the thread runs one page's MDX while esbuild
- * bundles another's on the other core. A cold build of 10,000 pages took 208 s
- * instead of 246 s, for 8 % less CPU; four lanes were no faster than three
- * (docs/decisions/053-pages-compiled-side-by-side.md).
+ * Pages a thread compiles at once, the build's own or a worker. A page's
+ * compile waits for esbuild's service, a process of its own, for about a fifth
+ * of its time: with three pages in hand the thread runs one page's MDX while
+ * esbuild bundles another's. In the build's thread a cold build of 10,000
+ * pages took 208 s instead of 246 s, for 8 % less CPU; four lanes were no
+ * faster than three (docs/decisions/053-pages-compiled-side-by-side.md).
  */
 export const COMPILE_LANES = 3;
 
@@ -42,8 +41,8 @@ export interface PageCompilation {
 
 /**
  * Below this many pages to compile per worker, a worker's start and warm-up
- * cost more than it saves: with two workers, 58 pages built 22 % slower and
- * 300 pages 44 % slower, 1,000 pages 6 % faster (decision 042).
+ * cost more than it saves: with two workers (one page each at a time then),
+ * 58 pages built 22 % slower and 300 pages 44 % slower (decision 042).
  */
 export const PAGES_PER_WORKER = 500;
 
@@ -52,15 +51,13 @@ export const THREADS_VARIABLE = "SITE_BUILD_THREADS";
 
 /**
  * How many threads compile `misses` pages: the number asked for, else one per
- * core but one, as long as each gets enough pages to pay for its start. 1 means
- * the build's own thread. A core is left to that thread because it already
- * keeps more than one busy (V8's compiler and collector, esbuild: 55 s of CPU in
- * 49 s at 1,000 pages), and two workers on this 2-core machine were no faster
- * than it, for 30 % more CPU (decision 042): so on 2 cores the default is one
- * thread, and the pool starts from 3 cores, where it was not measured.
+ * core, as long as each gets enough pages to pay for its start. 1 means the
+ * build's own thread. On this 2-core machine two workers, three pages each in
+ * hand, built 1,000 pages in 36 s and 10,000 in 273 s, against 41 s and
+ * 372 s in the build's thread (decision 042).
  */
 export function compileThreads(misses: number, requested?: number, cores = availableParallelism()): number {
-  const threads = requested ?? Math.min(cores - 1, Math.floor(misses / PAGES_PER_WORKER));
+  const threads = requested ?? Math.min(cores, Math.floor(misses / PAGES_PER_WORKER));
   const useful = Math.min(threads, misses);
   return useful >= 2 ? useful : 1;
 }
@@ -169,15 +166,16 @@ interface Pending {
 
 interface Thread {
   worker: Worker;
-  /** The job it is compiling, if any: each worker holds one page at a time. */
-  busy: Pending | null;
+  /** The jobs it is compiling, by id: at most `lanes` at a time. */
+  busy: Map<number, Pending>;
 }
 
 /**
- * Pages compiled by `size` worker threads, each given the next page when it
- * finishes one. A worker that dies (an uncaught error, an exit, running out
- * of memory) fails the build: every page not compiled yet is rejected with an
- * error that names the page it was compiling, and the other workers stop.
+ * Pages compiled by `size` worker threads, each holding up to `lanes` pages
+ * and given the next when it finishes one; a page goes to the worker holding
+ * fewest. A worker that dies (an uncaught error, an exit, running out of
+ * memory) fails the build: every page not compiled yet is rejected with an
+ * error that names the pages it held, and the other workers stop.
  */
 export class CompilePool implements PageCompilation {
   private readonly threads: Thread[];
@@ -186,10 +184,15 @@ export class CompilePool implements PageCompilation {
   private failure: Error | null = null;
   private closed = false;
 
-  constructor(context: CompileContext, size: number, script: URL = COMPILE_WORKER) {
+  constructor(
+    context: CompileContext,
+    size: number,
+    script: URL = COMPILE_WORKER,
+    private readonly lanes = COMPILE_LANES,
+  ) {
     this.threads = Array.from({ length: size }, () => {
       // No inherited flags: the worker script loads TypeScript itself.
-      const thread: Thread = { worker: new Worker(script, { workerData: context, execArgv: [] }), busy: null };
+      const thread: Thread = { worker: new Worker(script, { workerData: context, execArgv: [] }), busy: new Map() };
       thread.worker.on("message", (answer: WorkerAnswer) => this.answered(thread, answer));
       thread.worker.on("error", (error) => this.died(thread, `failed: ${error.message}`));
       thread.worker.on("messageerror", (error) => this.died(thread, `sent an answer that could not be read (${error.message})`));
@@ -202,8 +205,8 @@ export class CompilePool implements PageCompilation {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.waiting.push({ id: (this.nextId += 1), job, resolve, reject });
-      const idle = this.threads.find((thread) => !thread.busy);
-      if (idle) this.next(idle);
+      const leastBusy = this.threads.reduce((best, thread) => (thread.busy.size < best.busy.size ? thread : best));
+      if (leastBusy.busy.size < this.lanes) this.next(leastBusy);
     });
   }
 
@@ -214,13 +217,15 @@ export class CompilePool implements PageCompilation {
 
   private next(thread: Thread): void {
     const pending = this.waiting.shift();
-    thread.busy = pending ?? null;
-    if (pending) thread.worker.postMessage({ id: pending.id, job: pending.job });
+    if (!pending) return;
+    thread.busy.set(pending.id, pending);
+    thread.worker.postMessage({ id: pending.id, job: pending.job });
   }
 
   private answered(thread: Thread, answer: WorkerAnswer): void {
-    const pending = thread.busy;
-    if (!pending || pending.id !== answer.id) return;
+    const pending = thread.busy.get(answer.id);
+    if (!pending) return;
+    thread.busy.delete(answer.id);
     if (answer.ok) pending.resolve({ body: answer.body, ms: answer.ms });
     else pending.reject(receivedError(answer.error));
     this.next(thread);
@@ -228,10 +233,12 @@ export class CompilePool implements PageCompilation {
 
   private died(thread: Thread, how: string): void {
     if (this.closed || this.failure) return;
-    const doing = thread.busy ? `while compiling ${thread.busy.job.sourcePath}` : "before it was given a page";
+    // It dies for one of the pages it holds, which one it cannot say: all are named.
+    const held = [...thread.busy.values()].map((pending) => pending.job.sourcePath);
+    const doing = held.length ? `while compiling ${held.join(", ")}` : "before it was given a page";
     this.failure = new Error(`content: a compile worker ${how} ${doing}; the build stopped (${THREADS_VARIABLE}=1 compiles in one thread)`);
-    const failed = [...this.threads.flatMap((t) => (t.busy ? [t.busy] : [])), ...this.waiting.splice(0)];
-    for (const t of this.threads) t.busy = null;
+    const failed = [...this.threads.flatMap((t) => [...t.busy.values()]), ...this.waiting.splice(0)];
+    for (const t of this.threads) t.busy.clear();
     for (const pending of failed) pending.reject(this.failure);
     void this.close();
   }
@@ -246,5 +253,5 @@ export function compilationFor(
   laneCount = COMPILE_LANES,
 ): PageCompilation {
   const threads = compileThreads(misses, requested ?? requestedThreads());
-  return threads > 1 ? new CompilePool(context, threads, script) : inProcessCompilation(context, laneCount);
+  return threads > 1 ? new CompilePool(context, threads, script, laneCount) : inProcessCompilation(context, laneCount);
 }
