@@ -53,15 +53,21 @@ const BODY_PLACE_BYTES = Buffer.from(BODY_PLACE);
  * The document's render, with the body back in its page's data (or, for bytes, the place they go).
  * Remix wrote the hydration string (remixContext.serverHandoffString) from the same data before: it
  * stays without the body, which the browser reads from the page itself (app/components/docs/DocContent.tsx).
+ * The data is copied, not changed: if this render fails, Remix writes the error page's hydration
+ * string from the data it holds, which must still have no body.
  */
 export function withBodyForRender(remixContext: EntryContext, context: AppLoadContext): EntryContext {
   const body = keptBodies.get(context);
   if (body === undefined) return remixContext;
-  for (const data of Object.values(remixContext.staticHandlerContext.loaderData)) {
-    const page = (data as Partial<PageData> | null)?.page;
-    if (page?.html === null) page.html = typeof body === "string" ? body : BODY_PLACE;
-  }
-  return remixContext;
+  const html = typeof body === "string" ? body : BODY_PLACE;
+  const { staticHandlerContext } = remixContext;
+  const loaderData = Object.fromEntries(
+    Object.entries(staticHandlerContext.loaderData).map(([routeId, data]) => {
+      const page = (data as Partial<PageData> | null)?.page;
+      return [routeId, page?.html === null ? { ...(data as PageData), page: { ...page, html } } : data];
+    }),
+  );
+  return { ...remixContext, staticHandlerContext: { ...staticHandlerContext, loaderData } };
 }
 
 /** The rendered document with a body kept as bytes copied into its place; any other document as it is. */
@@ -79,10 +85,14 @@ export function withBodyBytes(document: Bytes, context: AppLoadContext): Bytes {
 
 const BODY_LEFT_OUT = '{"page":{"html":null';
 
-/** A data request's answer (a client-side navigation) with the body its loader left out put back in place. */
+/**
+ * A data request's answer (a client-side navigation) with the body its loader left out put back in
+ * place. Only the loader's own answer is changed, which Remix marks X-Remix-Response: an error
+ * thrown after the loader ran (X-Remix-Error) or a thrown response (X-Remix-Catch) passes as it is.
+ */
 export async function withBodyPutBack(response: Response, context: AppLoadContext): Promise<Response> {
   const body = keptBodies.get(context);
-  if (body === undefined) return response;
+  if (body === undefined || response.headers.get("X-Remix-Response") !== "yes") return response;
   const data = await response.text();
   if (!data.startsWith(BODY_LEFT_OUT)) throw new Error(`a content loader's data starts with ${data.slice(0, 40)}`);
   const html = typeof body === "string" ? body : Buffer.concat(body).toString("utf8");

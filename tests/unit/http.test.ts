@@ -292,6 +292,9 @@ describe("settings forms", () => {
 });
 
 describe("a content page's body, kept beside its data", () => {
+  /** A loader's answer to a data request, as Remix hands it to the entry: marked as the loader's own. */
+  const loaderAnswer = (value: unknown, headers: Record<string, string> = {}) =>
+    json(value, { headers: { "X-Remix-Response": "yes", ...headers } });
   const data = () => ({
     toc: [{ id: "a", text: "A" }],
     page: { url: "/docs/a", title: "A </script>", html: '<p>big & "long"</p>\u2028', kind: "doc" as const },
@@ -309,15 +312,18 @@ describe("a content page's body, kept beside its data", () => {
       ({
         staticHandlerContext: { loaderData: { root: { brand: "B" }, "routes/docs.$": page } },
       }) as unknown as EntryContext;
-    const rendered = withBodyForRender(entry(structuredClone(out)), context).staticHandlerContext.loaderData;
+    const remixContext = entry(structuredClone(out));
+    const rendered = withBodyForRender(remixContext, context).staticHandlerContext.loaderData;
     assert.deepEqual(rendered, { root: { brand: "B" }, "routes/docs.$": data() });
+    // Remix renders its error page from the data it holds, if this render fails: still without the body.
+    assert.deepEqual(remixContext.staticHandlerContext.loaderData, { root: { brand: "B" }, "routes/docs.$": out });
     const elsewhere = withBodyForRender(entry(structuredClone(out)), {}).staticHandlerContext.loaderData;
     assert.equal((elsewhere["routes/docs.$"] as typeof out).page.html, null, "another request's context has nothing");
   });
 
   test("a client-side navigation's answer is the data as it was, body included", async () => {
     const context = {};
-    const response = json(leaveBodyOut(context, data()), { headers: { "X-Test": "kept" } });
+    const response = loaderAnswer(leaveBodyOut(context, data()), { "X-Test": "kept" });
     const answer = await withBodyPutBack(response, context);
     assert.deepEqual(await answer.json(), data());
     assert.equal(answer.headers.get("X-Test"), "kept");
@@ -345,7 +351,7 @@ describe("a content page's body, kept beside its data", () => {
     const errorPage = new TextEncoder().encode("<html>Not found</html>");
     assert.equal(withBodyBytes(errorPage, context), errorPage, "a document without the place is left as it is");
 
-    const answer = await withBodyPutBack(json(out), context);
+    const answer = await withBodyPutBack(loaderAnswer(out), context);
     assert.deepEqual(await answer.json(), {
       ...data(),
       page: { ...data().page, html: new TextDecoder().decode(body) },
@@ -353,11 +359,21 @@ describe("a content page's body, kept beside its data", () => {
   });
 
   test("answers of loaders that kept nothing pass through untouched, and a reordered answer is an error", async () => {
-    const untouched = json({ a: 1 });
+    const untouched = loaderAnswer({ a: 1 });
     assert.equal(await withBodyPutBack(untouched, {}), untouched);
     const context = {};
     leaveBodyOut(context, data());
-    await assert.rejects(withBodyPutBack(json(data()), context), /a content loader's data starts with \{"toc"/);
+    await assert.rejects(withBodyPutBack(loaderAnswer(data()), context), /a content loader's data starts with \{"toc"/);
+  });
+
+  test("an error or a thrown response after the loader kept its body passes through untouched", async () => {
+    const context = {};
+    leaveBodyOut(context, data());
+    // As Remix answers when something threw after the loader ran (a development input check, say).
+    const error = json({ message: "Unexpected Server Error" }, { status: 500, headers: { "X-Remix-Error": "yes" } });
+    assert.equal(await withBodyPutBack(error, context), error);
+    const caught = json(null, { status: 404, headers: { "X-Remix-Catch": "yes" } });
+    assert.equal(await withBodyPutBack(caught, context), caught);
   });
 });
 
