@@ -52,9 +52,10 @@ export const THREADS_VARIABLE = "SITE_BUILD_THREADS";
 /**
  * How many threads compile `misses` pages: the number asked for, else one per
  * core, as long as each gets enough pages to pay for its start. 1 means the
- * build's own thread. On this 2-core machine two workers, three pages each in
- * hand, built 1,000 pages in 36 s and 10,000 in 273 s, against 41 s and
- * 372 s in the build's thread (decision 042).
+ * build's own thread. On this 2-core machine, with `build:content`'s 64 MB
+ * young generation, two workers (three pages each in hand) built 1,000 pages
+ * in 35 to 37 s and 10,000 in 273 s, against 41 to 43 s and 371 s in the
+ * build's thread (decision 042).
  */
 export function compileThreads(misses: number, requested?: number, cores = availableParallelism()): number {
   const threads = requested ?? Math.min(cores, Math.floor(misses / PAGES_PER_WORKER));
