@@ -128,7 +128,10 @@ describe("the request key covers every request input the app reads", () => {
   const choosesAForm = new Set(["accept-encoding"]);
 
   test("every header read by name varies the key or is listed as never stored", () => {
-    const read = new Set([...code.matchAll(/headers\.get\("([^"]+)"\)/g)].map((m) => m[1]!.toLowerCase()));
+    // A Response's headers (Remix's answer, read by the entry) are no input of the request.
+    const read = new Set(
+      [...code.matchAll(/(?<!\bresponse\.)headers\.get\("([^"]+)"\)/g)].map((m) => m[1]!.toLowerCase()),
+    );
     assert.ok(read.size >= 4, `found ${[...read]}`);
     const base = { host: "h", accept: "text/html" };
     for (const name of read) {

@@ -36,7 +36,8 @@ export function readsIn(source: string): { query: string[]; headers: string[]; c
   const all = (pattern: RegExp) => [...source.matchAll(pattern)].map((match) => match[1]!.toLowerCase());
   return {
     query: all(/searchParams\.(?:get|getAll|has)\(\s*"([^"]+)"/g),
-    headers: [...all(/headers\.(?:get|has)\(\s*"([^"]+)"/g), ...all(/\bheader\(\s*"([^"]+)"/g)],
+    // A Response's headers (Remix's answer, read by the entry) are no input of the request.
+    headers: [...all(/(?<!\bresponse\.)headers\.(?:get|has)\(\s*"([^"]+)"/g), ...all(/\bheader\(\s*"([^"]+)"/g)],
     cookies: [
       ...all(/cookieValue\([^,()]*(?:\([^()]*\))?[^,()]*,\s*"([^"]+)"/g),
       ...all(/createCookie\(\s*"([^"]+)"/g),
@@ -104,7 +105,7 @@ test("every input the app reads by name is declared by a route", () => {
 });
 
 test("the check sees a loader that starts reading something new", () => {
-  const loader = `const url = new URL(request.url); url.searchParams.get("sort"); request.headers.get("Accept-Language"); cookieValue(request.headers.get("Cookie"), "sidebar-width");`;
+  const loader = `const url = new URL(request.url); url.searchParams.get("sort"); request.headers.get("Accept-Language"); cookieValue(request.headers.get("Cookie"), "sidebar-width"); response.headers.get("X-Remix-Response");`;
   const reads = readsIn(loader);
   assert.deepEqual(reads, { query: ["sort"], headers: ["accept-language", "cookie"], cookies: ["sidebar-width"] });
   assert.equal(declared.query.has("sort"), false);
