@@ -124,10 +124,11 @@ function isAsciiWordCode(code: number): boolean {
 /**
  * The words of `text` (forEachToken's, without compounds) whose term is in
  * `terms`, in order, the first `limit` of them. In ASCII text a word is a run
- * of letters and digits, compared in place with the terms of its length: no
- * string is made of a word that is not a term. Highlighting a results page
- * scans the texts of twenty documents; making their words strings was a
- * quarter of what a search allocated.
+ * of letters and digits, so a term is found where the text in lower case
+ * holds it with no letter or digit on either side: the engine's own string
+ * search finds those places, and no string is made of a word that is not a
+ * term. Highlighting a results page scans the texts of twenty documents,
+ * which a loop over their characters made a sixth of a search's time.
  */
 export function wordsIn(text: string, terms: ReadonlySet<string>, limit: number): Token[] {
   const found: Token[] = [];
@@ -141,37 +142,27 @@ export function wordsIn(text: string, terms: ReadonlySet<string>, limit: number)
     );
     return found;
   }
-  const byLength = new Map<number, string[]>();
+  const lower = text.toLowerCase();
   for (const term of terms) {
-    const same = byLength.get(term.length);
-    if (same) same.push(term);
-    else byLength.set(term.length, [term]);
+    // Only a term of letters and digits can be an ASCII word; a longer one is not indexed (emit).
+    if (term.length > MAX_TERM_LENGTH || !ASCII_WORD.test(term)) continue;
+    let count = 0;
+    for (let at = lower.indexOf(term); at !== -1 && count < limit; at = lower.indexOf(term, at + term.length)) {
+      const end = at + term.length;
+      if ((at > 0 && isAsciiWordCode(lower.charCodeAt(at - 1))) || isAsciiWordCode(lower.charCodeAt(end))) continue;
+      found.push({ term, start: at, end, compound: false });
+      count += 1;
+    }
   }
-  const length = text.length;
-  let at = 0;
-  while (at < length && found.length < limit) {
-    while (at < length && !isAsciiWordCode(text.charCodeAt(at))) at += 1;
-    const start = at;
-    while (at < length && isAsciiWordCode(text.charCodeAt(at))) at += 1;
-    const size = at - start;
-    const candidates = size > MAX_TERM_LENGTH ? undefined : byLength.get(size);
-    if (!candidates) continue;
-    for (const term of candidates)
-      if (isWordAt(text, start, term)) {
-        found.push({ term, start, end: at, compound: false });
-        break;
-      }
-  }
+  found.sort(byStart);
+  if (found.length > limit) found.length = limit;
   return found;
 }
 
-/** Whether the ASCII word at `start` of `text`, in lower case, is `term` (as long as it): compared in place, no string made. */
-function isWordAt(text: string, start: number, term: string): boolean {
-  for (let i = 0; i < term.length; i += 1) {
-    const code = text.charCodeAt(start + i);
-    if ((code >= 65 && code <= 90 ? code + 32 : code) !== term.charCodeAt(i)) return false;
-  }
-  return true;
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+function byStart(a: Token, b: Token): number {
+  return a.start - b.start;
 }
 
 /** Whether a term is a joined form or a path rather than a plain word. */

@@ -85,6 +85,18 @@ describe("spaced words, for the phrase check", () => {
       assert.deepEqual(wordsIn(text, terms, 2), tokensIn(text, terms, 2), "the first two only");
     });
 
+  test("a term inside a longer word, or cut by a letter or digit, is not a match", () => {
+    const text = "Ports: report the port, PORT and port-forwarding (port2, 2port); aaa aa aaaa";
+    const terms = new Set(["port", "aa", "port-forwarding"]);
+    const found = wordsIn(text, terms, 200);
+    assert.deepEqual(found, tokensIn(text, terms));
+    assert.deepEqual(
+      found.map((token) => text.slice(token.start, token.end)),
+      ["port", "PORT", "port", "aa"],
+    );
+    assert.deepEqual(wordsIn(text, terms, 3), tokensIn(text, terms, 3), "the first three only");
+  });
+
   test("a phrase is found between word boundaries only", () => {
     assert.ok(spacedWords("Run the Backup, restore later").includes(" backup restore"));
     assert.ok(!spacedWords("backups restore").includes(" backup restore "));
