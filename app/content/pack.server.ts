@@ -203,17 +203,33 @@ export class PackWriter<Index> {
 /** A pack opened for reading: its index, and records read on demand. */
 export class PackReader<Index> {
   readonly index: Index;
-  private readonly fd: number;
+  /** The open file's descriptor: threads of this process share it (PackReader.borrowing). */
+  readonly descriptor: number;
+  private readonly owned: boolean;
 
-  /** Opens `file` and reads its index; a missing, truncated or corrupt file throws a PackError now, not later. */
-  constructor(private readonly file: string) {
+  /**
+   * Opens `file` and reads its index; a missing, truncated or corrupt file
+   * throws a PackError now, not later. With `borrowed`, reads through a
+   * descriptor another reader of this process opened (another thread's), whose
+   * index it already read: it never closes it.
+   */
+  constructor(
+    private readonly file: string,
+    borrowed?: { descriptor: number; index: Index },
+  ) {
+    this.owned = !borrowed;
+    if (borrowed) {
+      this.descriptor = borrowed.descriptor;
+      this.index = borrowed.index;
+      return;
+    }
     try {
-      this.fd = openSync(file, "r");
+      this.descriptor = openSync(file, "r");
     } catch (error) {
       throw new PackError(file, `cannot be opened (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
     try {
-      const size = fstatSync(this.fd).size;
+      const size = fstatSync(this.descriptor).size;
       if (size < TRAILER_BYTES) throw new PackError(file, "is truncated");
       const trailer = this.read(size - TRAILER_BYTES, TRAILER_BYTES);
       if (trailer.toString("latin1", 16) !== MAGIC) throw new PackError(file, "is truncated or not a content pack");
@@ -224,7 +240,7 @@ export class PackReader<Index> {
       if (crc32(bytes) !== trailer.readUInt32LE(12)) throw new PackError(file, "has a corrupt index");
       this.index = JSON.parse(bytes.toString("utf8")) as Index;
     } catch (error) {
-      closeSync(this.fd);
+      closeSync(this.descriptor);
       throw error instanceof PackError ? error : new PackError(file, `is unreadable (${(error as Error).message})`);
     }
   }
@@ -251,14 +267,14 @@ export class PackReader<Index> {
   }
 
   close(): void {
-    closeSync(this.fd);
+    if (this.owned) closeSync(this.descriptor);
   }
 
   private read(offset: number, length: number): Buffer {
     const buffer = Buffer.allocUnsafe(length);
     let done = 0;
     while (done < length) {
-      const n = readSync(this.fd, buffer, done, length - done, offset + done);
+      const n = readSync(this.descriptor, buffer, done, length - done, offset + done);
       if (n === 0) break;
       done += n;
     }

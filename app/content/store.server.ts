@@ -6,10 +6,10 @@ import { joinedApiReference, type ApiPageBody, type ApiReferenceHead, type ApiSp
 import { LIVE_CONTENT } from "~/http/guard-contract";
 import { Lru } from "~/lib/lru";
 import type { CompoundHolders } from "~/search/compound-holders";
-import { joinedPart, joinedParts, type SearchHead, type VersionSource } from "~/search/parts";
-import type { SearchDocument } from "~/search/types";
+import { joinedPart, joinedParts } from "~/search/parts";
 import { PackError, PackReader, type RecordRef } from "./pack.server";
 import type { ContentProblem, ContentProblemData, ProblemPlace } from "./problems";
+import { searchRecordsOf, type PartReader, type StoredSearch } from "./search-records.server";
 import type { CompiledPage, CompiledPartial, SiteContent, VersionContent } from "./types";
 
 /** Written by `npm run build:content`, relative to the working directory: one pack file (app/content/pack.server.ts). */
@@ -73,21 +73,6 @@ export interface StoredApi {
   spec: RecordRef;
   /** The addresses of its tags' pages and of the models page (the overview's is the version's `apiUrl`). */
   pages: string[];
-}
-
-/** Where one version's search index lies in the pack (app/search/parts.ts). */
-export interface StoredSearch {
-  head: RecordRef;
-  /** The table of a list of documents, one record each (RecordRun.addList). */
-  documents: RecordRef;
-  /**
-   * The table of its blocks of postings, one record each (RecordRun.addList):
-   * a table of integers rather than a ref each in the index, which every
-   * server parses at start (2,400 blocks a version at 1,000 pages).
-   */
-  blocks: RecordRef;
-  /** Its dictionary's order, binary (dictionaryOrder in app/search/dictionary.server.ts). */
-  order: RecordRef;
 }
 
 /** Pages kept parsed, by the bytes of their records: what readers open often stays, memory stays bounded. */
@@ -178,19 +163,7 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
     getOwnPropertyDescriptor: (_, key) =>
       typeof key === "string" && Object.hasOwn(index.pages, key) ? { get: () => load(key), enumerable: true, configurable: true } : undefined,
   });
-  const readPart = (version: string) => {
-    const stored = Object.hasOwn(index.search, version) ? index.search[version] : undefined;
-    if (!stored) return undefined;
-    const documents = reader.list(stored.documents);
-    const blocks = reader.list(stored.blocks);
-    const source: VersionSource = {
-      head: reader.record<SearchHead>(stored.head),
-      document: (id) => documents.item<SearchDocument>(id),
-      block: (n) => blocks.bytesOf(n),
-      order: () => reader.bytes(stored.order),
-    };
-    return { source, bytes: stored.head[1] };
-  };
+  const { readPart, holders } = searchRecordsOf(reader, index);
   const content: SiteContent = {
     ...shell,
     versions,
@@ -215,8 +188,7 @@ export function openSiteContent(file: string, options: { privateCopy?: boolean }
   storedSummaries.set(content, () =>
     Object.entries(index.pages).map(([url, entry]) => ({ url, kind: entry[3], version: entry[4], lastUpdated: entry[5] })),
   );
-  let holders: CompoundHolders | undefined;
-  storedCompounds.set(content, () => (holders ??= reader.record<CompoundHolders>(index.compounds)));
+  storedCompounds.set(content, holders);
   return { content, index, reader };
 }
 
@@ -274,7 +246,7 @@ export function pageInPassing(content: Pick<SiteContent, "pages">, url: string):
 }
 
 /** How the search of a pack's content reads one version's index (see searchPartReader). */
-const searchParts = new WeakMap<object, (version: string) => { source: VersionSource; bytes: number } | undefined>();
+const searchParts = new WeakMap<object, PartReader>();
 
 /** How the search of a pack's content reads its record of compound terms (see compoundHoldersReader). */
 const storedCompounds = new WeakMap<object, () => CompoundHolders>();
@@ -365,6 +337,34 @@ function openedStore(): Opened {
     opened = next;
   }
   return opened;
+}
+
+/** What the search thread reads the opened pack's search records through (app/search/thread.server.ts). */
+export interface SharedPack {
+  /** The open pack's descriptor: threads share a process's descriptors, so a thread reads this very file. */
+  descriptor: number;
+  /** The pack's name, for messages. */
+  file: string;
+  search: SiteIndex["search"];
+  compounds: RecordRef;
+}
+
+/**
+ * The pack this production server opened (opening it now if it has not),
+ * for the search thread. Null in development, whose content changes under
+ * the server, and when the pack cannot be read. Production never closes or
+ * reopens its pack, so the descriptor stays valid for the life of the process.
+ */
+export function sharedPack(): SharedPack | null {
+  if (process.env.NODE_ENV !== "production") return null;
+  let store: Opened;
+  try {
+    store = openedStore();
+  } catch {
+    return null;
+  }
+  const { reader, index } = store;
+  return { descriptor: reader.descriptor, file: SITE_CONTENT_FILE, search: index.search, compounds: index.compounds };
 }
 
 /**

@@ -7,7 +7,7 @@ import { FRONT_CACHE, type FrontCache } from "./guard-contract";
 import { logOnce } from "./log-once.server";
 import { precompressedAssets } from "./precompressed-assets.server";
 import type { CachedPage } from "./page-cache.server";
-import { busyAnswer, renderQueue } from "./render-queue.server";
+import { busyAnswer } from "./render-queue.server";
 import { redirectToRouteSpelling } from "./route-spelling.server";
 import { searchPageFill, type SearchPageFill } from "./search-pages.server";
 
@@ -66,11 +66,12 @@ function fetchRequest(request: IncomingMessage): Request {
 }
 
 /**
- * A search filled into its state's frame (made first if the state has none),
- * in its turn in the render queue; the client's answer is written then. A
- * client gone by then costs no search; past the queue's bound the answer is
- * a 503. With no frame, or if the fill fails, the request goes on to the app
- * (`passOn`), as a miss would.
+ * A search filled into its state's frame (made first if the state has none):
+ * the search asked for while the frame is found, the fill in the answer's
+ * turn in the render queue (askSearch); the client's answer is written then.
+ * A client gone by then costs no search; past the search's or the queue's
+ * bound the answer is a 503. With no frame, or if the search or the fill
+ * fails, the request goes on to the app (`passOn`), as a miss would.
  */
 async function answerSearchLater(
   request: IncomingMessage,
@@ -80,11 +81,12 @@ async function answerSearchLater(
   passOn: () => void,
   started: number,
 ): Promise<void> {
-  const frame = await search.frame;
-  if (frame === null) return passOn();
+  const wanted = () => !response.destroyed;
   let page: CachedPage | null | undefined;
   try {
-    page = await renderQueue.later(() => (response.destroyed ? undefined : search.fill(frame)));
+    const [frame, answer] = await Promise.all([search.frame, search.answer(wanted)]);
+    if (frame === null) return passOn();
+    page = answer && (wanted() ? search.fill(frame, answer) : undefined);
   } catch (error) {
     logOnce(request.url ?? "", "filling a search into its frame failed; the request goes on to the app", error);
     if (response.headersSent) response.destroy();

@@ -1,9 +1,11 @@
 import { Lru } from "~/lib/lru";
 import { pageAddress } from "~/lib/page-address";
 import type { RootData } from "~/lib/root-data";
-import { searchPageAnswer } from "~/route-loaders/search.server";
+import { pageQuestion } from "~/route-loaders/search.server";
+import { askSearch } from "~/search/answers.server";
 import { titledSearch } from "~/search/result-pages";
 import { cleanQuery } from "~/search/text";
+import { searchedInThread, type Asking } from "~/search/thread.server";
 import type { SearchAnswer } from "~/search/types";
 import { pageCache, requestKey, storable, storeBytes, type HeaderReader } from "./cached-response.server";
 import { scriptJson } from "./hydration.server";
@@ -27,6 +29,8 @@ const FRAME_BYTES = 4 * 1024 * 1024;
 const BASE = "http://frame.invalid";
 /** Says a page was filled into a frame rather than rendered whole (tests/http/search-frame.spec.ts reads it). */
 const FILLED = 'search-frame;desc="results filled into the page frame"';
+/** Added when its search ran in the search thread (app/search/thread.server.ts). */
+const IN_THREAD = 'search-thread;desc="searched in a thread of its own"';
 
 interface StoredFrame {
   frame: Frame;
@@ -125,12 +129,14 @@ function fillFor(answer: SearchAnswer, rootData: RootData, address: string): Fil
   };
 }
 
-/** A results page to make: once its state's frame is there, fill it in. */
+/** A results page to make: once its state's frame and its answer are there, fill it in. */
 export interface SearchPageFill {
   /** The state's frame: the stored one, or the one being made; null when it could not be made. */
   frame: Promise<StoredFrame | null>;
-  /** The page, with this search's results filled into `frame`, stored under the request's key. */
-  fill: (frame: StoredFrame) => CachedPage;
+  /** Asks for this search's answer (askSearch: null when busy, undefined when `wanted` says the asker has gone). */
+  answer: (wanted: () => boolean) => Asking;
+  /** The page, with `answer` filled into `frame`, stored under the request's key. */
+  fill: (frame: StoredFrame, answer: SearchAnswer) => CachedPage;
 }
 
 /**
@@ -153,15 +159,17 @@ export function searchPageFill(
   if (!found) return null;
   return {
     frame: frameOf(found, request),
-    fill: (stored) => {
-      const { body, csp } = fillFrame(
-        stored.frame,
-        fillFor(searchPageAnswer(found.url), stored.rootData, found.address),
-      );
+    answer: (wanted) => askSearch(pageQuestion(found.url), wanted),
+    fill: (stored, answer) => {
+      const { body, csp } = fillFrame(stored.frame, fillFor(answer, stored.rootData, found.address));
       const page = storeBytes({
         status: 200,
         body,
-        headers: { ...stored.headers, "Content-Security-Policy": csp, "Server-Timing": FILLED },
+        headers: {
+          ...stored.headers,
+          "Content-Security-Policy": csp,
+          "Server-Timing": searchedInThread(answer) ? `${FILLED}, ${IN_THREAD}` : FILLED,
+        },
       });
       if (storable(key, page.status)) pageCache.set(key, page, { results: true });
       return page;
@@ -201,11 +209,9 @@ async function produceFrame(request: Request, found: SearchTarget): Promise<void
     frameUrl.search,
     routeManifest.inputsAt(frameUrl.pathname)?.query ?? [],
   );
-  const frame = cutFrame(
-    html,
-    stored["Content-Security-Policy"] ?? "",
-    fillFor(searchPageAnswer(frameUrl), rootData, address),
-  );
+  const answer = await askSearch(pageQuestion(frameUrl), () => true);
+  if (!answer) throw new Error("the server was too busy to search for the frame");
+  const frame = cutFrame(html, stored["Content-Security-Policy"] ?? "", fillFor(answer, rootData, address));
   if (typeof frame === "string") throw new Error(frame);
   frames.set(found.frameKey, { frame, headers: stored, rootData }, html.length);
 }
@@ -246,6 +252,7 @@ export async function filledSearchPage(request: Request): Promise<CachedPage | n
   const header: HeaderReader = (name) => request.headers.get(name);
   const key = requestKey(request.method, target, header);
   const search = key === null ? null : searchPageFill(key, request.method, target, header, () => request);
-  const frame = await search?.frame;
-  return search && frame ? search.fill(frame) : null;
+  if (!search) return null;
+  const [frame, answer] = await Promise.all([search.frame, search.answer(() => true)]);
+  return frame && answer ? search.fill(frame, answer) : null;
 }

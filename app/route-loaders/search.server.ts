@@ -1,20 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { renderQueue } from "~/http/render-queue.server";
 import { load } from "~/lib/load.server";
+import { askSearch } from "~/search/answers.server";
 import { PAGE_LIMITS } from "~/search/limits";
+import { questionOf, type SearchQuestion } from "~/search/questions";
 import { resultPageOf } from "~/search/result-pages";
-import { scopeParams } from "~/search/scope";
-import { getSiteSearch } from "~/search/store.server";
-import type { SearchAnswer } from "~/search/types";
 
 const BUSY_MESSAGE = "The server is busy; try again in a moment.";
 
 /** What the results page shows for an address: its query searched in its scope, the page of results it names. */
-export function searchPageAnswer(url: URL): SearchAnswer {
-  const search = getSiteSearch();
-  const { version, first } = scopeParams(url);
-  const limits = { ...PAGE_LIMITS, from: (resultPageOf(url.searchParams.get("page")) - 1) * PAGE_LIMITS.hits };
-  return search.search(url.searchParams.get("q"), limits, search.scope(version, first));
+export function pageQuestion(url: URL): SearchQuestion {
+  const from = (resultPageOf(url.searchParams.get("page")) - 1) * PAGE_LIMITS.hits;
+  return questionOf(url, { ...PAGE_LIMITS, from });
 }
 
 /**
@@ -25,9 +21,9 @@ export function searchPageAnswer(url: URL): SearchAnswer {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(async () => {
-    // In its turn with the renders, like a filled one.
-    const answer = await renderQueue.later(() => searchPageAnswer(new URL(request.url)));
-    if (answer === null) throw json({ message: BUSY_MESSAGE }, { status: 503, headers: { "Retry-After": "1" } });
+    const answer = await askSearch(pageQuestion(new URL(request.url)), () => !request.signal.aborted);
+    // Busy, or nobody left to read it.
+    if (!answer) throw json({ message: BUSY_MESSAGE }, { status: 503, headers: { "Retry-After": "1" } });
     return json(answer);
   });
 }

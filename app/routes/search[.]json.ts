@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cachedResponse } from "~/http/cached-response.server";
-import { busyAnswer, renderQueue } from "~/http/render-queue.server";
+import { busyAnswer } from "~/http/render-queue.server";
 import { load } from "~/lib/load.server";
+import { askSearch } from "~/search/answers.server";
 import { DIALOG_LIMITS } from "~/search/limits";
-import { scopeParams } from "~/search/scope";
-import { getSiteSearch } from "~/search/store.server";
+import { questionOf } from "~/search/questions";
 import type { RouteHandle } from "~/route-inputs";
 
 // The query and the search's scope (app/search/scope.ts): each is part of the page's address.
@@ -17,19 +17,13 @@ export const handle: RouteHandle = { inputs: { query: ["q", "version", "first"] 
 export async function loader({ request }: LoaderFunctionArgs) {
   return load(() => {
     const url = new URL(request.url);
-    const search = getSiteSearch();
-    const { version, first } = scopeParams(url);
     return cachedResponse(
       request,
       async () => {
-        // In its turn with the renders; none for a client that left meanwhile (the dialog drops a
-        // search when a key is typed), which gets the busy answer it will never read.
-        const answer = await renderQueue.later(() =>
-          request.signal.aborted
-            ? null
-            : search.search(url.searchParams.get("q"), DIALOG_LIMITS, search.scope(version, first)),
-        );
-        if (answer === null) return busyAnswer();
+        // None for a client that left before its turn (the dialog drops a search when a key is
+        // typed), which gets the busy answer it will never read.
+        const answer = await askSearch(questionOf(url, DIALOG_LIMITS), () => !request.signal.aborted);
+        if (!answer) return busyAnswer();
         return {
           status: 200,
           body: JSON.stringify(answer),

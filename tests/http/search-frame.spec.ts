@@ -87,6 +87,8 @@ for (const state of STATES) {
       const filled = await get(origin(), path, cookie);
       const whole = await get(reference.origin, path, cookie);
       expect(filled.headers["server-timing"], path).toContain("search-frame");
+      // Searched in the production server's search thread, not on its main thread.
+      expect(filled.headers["server-timing"], path).toContain("search-thread");
       expect(whole.headers["server-timing"], path).toBeUndefined();
       expect(filled.status, path).toBe(whole.status);
       expect(filled.text, path).toBe(whole.text);

@@ -15,7 +15,8 @@ import {
   type SiteShell,
 } from "../../app/content/store.server";
 import type { SiteContent } from "../../app/content/types";
-import { MAX_VERSION_INDEX_BYTES, siteSearchOf } from "../../app/search/store.server";
+import { MAX_VERSION_INDEX_BYTES } from "../../app/search/site-search.server";
+import { siteSearchOf } from "../../app/search/store.server";
 import { joinedParts, versionParts } from "../../app/search/parts";
 import { PAGE_LIMITS } from "../../app/search/limits";
 import { Lru } from "../../app/lib/lru";
