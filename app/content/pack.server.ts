@@ -203,7 +203,7 @@ export class PackWriter<Index> {
 /** A pack opened for reading: its index, and records read on demand. */
 export class PackReader<Index> {
   readonly index: Index;
-  /** The open file's descriptor: threads of this process share it (PackReader.borrowing). */
+  /** The open file's descriptor: threads of this process share it (see `borrowed`). */
   readonly descriptor: number;
   private readonly owned: boolean;
 
