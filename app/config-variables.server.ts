@@ -23,6 +23,7 @@ export const SERVER_VARIABLES = [
   "SITE_PAGE_CACHE_MB",
   DRAIN_VARIABLE,
   "SITE_CHECK_INPUTS",
+  "SITE_SEARCH_THREAD",
 ] as const;
 
 /** Read by `npm run build` and `npm run dev`; `npm start` hands the server the same environment, so these pass quietly. */

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readSearchThread } from "~/config.server";
 import { currentVersion } from "~/content/site-versions";
 import { getSiteContent, sharedPack } from "~/content/store.server";
 import { logOnce } from "~/http/log-once.server";
@@ -25,11 +26,17 @@ function onThisThread(question: SearchQuestion, wanted: () => boolean): Asking {
 
 /**
  * The search thread of a production server, started at its first search.
- * Null in development (whose content changes under the server) and where
- * the build has no thread program: searches then run on this thread.
+ * Null in development (whose content changes under the server), with
+ * SITE_SEARCH_THREAD=0, and where the build has no thread program: searches
+ * then run on this thread.
  */
 function searchThread(): SearchThread | null {
   if (thread !== undefined) return thread;
+  // A bad value stopped the start already (app/startup.server.ts).
+  if (!readSearchThread(process.env)) {
+    console.log("[smriti-site] searches run on the main thread (SITE_SEARCH_THREAD=0)");
+    return (thread = null);
+  }
   const pack = sharedPack();
   // Development, or no readable pack yet (asked again at the next search, as the content is).
   if (!pack) return null;

@@ -9,8 +9,9 @@ import { startServer, type ServerProcess } from "../e2e/support/server";
 // (app/http/search-pages.server.ts). Each filled page is compared, byte for
 // byte and header by header, with the same page rendered whole by a server of
 // the same build without the request guard (so without the front cache that
-// fills): it only ever renders through Remix. Both are asked with the same Host,
-// so absolute URLs match.
+// fills): it only ever renders through Remix, and searches on its main thread
+// (SITE_SEARCH_THREAD=0) where the tested server searches in its search thread.
+// Both are asked with the same Host, so absolute URLs match.
 
 // One worker runs this file, in order: the reference server has one fixed
 // port, and a second worker's own beforeAll (and afterAll) would fight over it.
@@ -34,6 +35,7 @@ test.beforeAll(async () => {
       HOST: "127.0.0.1",
       PORT: String(EXTRA_PORTS.searchReference),
       SITE_CHECK_INPUTS: "1",
+      SITE_SEARCH_THREAD: "0",
     },
   });
 });
@@ -94,6 +96,7 @@ for (const state of STATES) {
       expect(filled.text, path).toBe(whole.text);
       expect(comparable(filled), path).toEqual(comparable(whole));
     }
+    expect(reference.output()).toContain("searches run on the main thread (SITE_SEARCH_THREAD=0)");
   });
 }
 

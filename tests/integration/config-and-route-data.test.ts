@@ -134,6 +134,12 @@ describe("site configuration", () => {
         settingsProblem({ SITE_PAGE_CACHE_MB: megabytes }),
         `[config] SITE_PAGE_CACHE_MB="${megabytes}" is not valid: expected a number of megabytes from 0 to 4096, such as 16`,
       );
+    for (const value of ["", "0", "1"]) assert.equal(settingsProblem({ SITE_SEARCH_THREAD: value }), null, value);
+    for (const value of ["yes", "off", "2", " 1"])
+      assert.equal(
+        settingsProblem({ SITE_SEARCH_THREAD: value }),
+        `[config] SITE_SEARCH_THREAD="${value}" is not valid: expected 1 (searches in a thread of their own, the default) or 0 (on the main thread), or unset`,
+      );
     assert.equal(
       settingsProblem({ PORT: "80a" }),
       '[config] PORT="80a" is not valid: expected a TCP port number from 1 to 65535, or PORT unset',
