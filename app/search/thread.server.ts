@@ -101,7 +101,7 @@ export class SearchThread {
     return this.worker !== null;
   }
 
-  /** Searches sent to the thread and waiting to be: for tests and the benchmark. */
+  /** Searches sent to the thread and waiting to be sent (tests/integration/search-thread.test.ts reads them). */
   get stats(): { asked: number; waiting: number } {
     return { asked: this.asked.size, waiting: this.waiting.length };
   }
