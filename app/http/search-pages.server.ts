@@ -177,15 +177,21 @@ export function searchPageFill(
   };
 }
 
-/** The root loader's data in a rendered page's hydration script. */
-function rootDataOf(html: string): RootData {
+/**
+ * What a rendered results page's hydration script holds: the root loader's
+ * data, and the search's answer the page was rendered with (the frame is cut
+ * with that one, not with a second search for the same query).
+ */
+function hydrationDataOf(html: string): { rootData: RootData; answer: SearchAnswer } {
   const start = html.indexOf("window.__remixContext = ");
   const end = html.indexOf(";</script>", start);
   if (start === -1 || end === -1) throw new Error("no hydration data in the page");
   const context = JSON.parse(html.slice(start + "window.__remixContext = ".length, end)) as {
-    state: { loaderData: { root: RootData } };
+    state: { loaderData: Record<string, unknown> };
   };
-  return context.state.loaderData.root;
+  const { root, [SEARCH_ROUTE]: answer } = context.state.loaderData;
+  if (!root || !answer) throw new Error("the page's hydration data has no root or search data");
+  return { rootData: root as RootData, answer: answer as SearchAnswer };
 }
 
 /** Renders this state's FRAME_QUERY page through Remix, as any request, and cuts its frame. */
@@ -202,15 +208,13 @@ async function produceFrame(request: Request, found: SearchTarget): Promise<void
   if (page?.status !== 200) throw new Error("the frame's page was not stored");
   const html = new TextDecoder().decode(identityBody(page));
   const stored = Object.fromEntries(page.headers);
-  const rootData = rootDataOf(html);
+  const { rootData, answer } = hydrationDataOf(html);
   const frameUrl = new URL(framed.pathname + framed.search, BASE);
   const address = pageAddress(
     frameUrl.pathname,
     frameUrl.search,
     routeManifest.inputsAt(frameUrl.pathname)?.query ?? [],
   );
-  const answer = await askSearch(pageQuestion(frameUrl), () => true);
-  if (!answer) throw new Error("the server was too busy to search for the frame");
   const frame = cutFrame(html, stored["Content-Security-Policy"] ?? "", fillFor(answer, rootData, address));
   if (typeof frame === "string") throw new Error(frame);
   frames.set(found.frameKey, { frame, headers: stored, rootData }, html.length);
