@@ -35,14 +35,17 @@ export interface Frame {
   /** Static text, in UTF-8 once for all the pages filled; a slot between each two, so one more than `slots`. */
   parts: Uint8Array[];
   slots: Slot[];
-  /** The hydration script around the data slot, to hash the filled script for the CSP. */
-  script: { before: string; after: string };
+  /** The hydration script around the data slot, in UTF-8 bytes: its hash for the CSP is of the filled page's bytes there. */
+  script: { before: number; after: number };
   /** The Content-Security-Policy around the hydration script's hash. */
   csp: { before: string; after: string };
 }
 
-/** What fills the slots, each already written for its place. */
-export type Fill = Record<Slot, string>;
+/** What fills the slots, each already written for its place: as text, or as its UTF-8 bytes. */
+export type Fill = Record<Slot, string | Uint8Array>;
+
+/** What fills the slots, as text. */
+export type TextFill = Record<Slot, string>;
 
 /** React's escaping of text and attribute values (react-dom/server: escapeTextForBrowser). */
 export function escapeHtml(text: string): string {
@@ -85,7 +88,7 @@ function cut(frame: { parts: string[]; slots: Slot[] }, needle: string, slot: Sl
  * element or the data not found exactly once, the query in an unknown place,
  * or the hydration script's hash not in the CSP.
  */
-export function cutFrame(html: string, csp: string, sentinel: Fill): Frame | string {
+export function cutFrame(html: string, csp: string, sentinel: TextFill): Frame | string {
   for (const slot of ["main", "data"] as const)
     if (count(html, sentinel[slot]) !== 1) return `the ${slot} slot is not found exactly once`;
   const frame = { parts: [html], slots: [] as Slot[] };
@@ -111,7 +114,7 @@ export function cutFrame(html: string, csp: string, sentinel: Fill): Frame | str
   return {
     parts: frame.parts.map((part) => encoder.encode(part)),
     slots: frame.slots,
-    script,
+    script: { before: Buffer.byteLength(script.before), after: Buffer.byteLength(script.after) },
     csp: { before: csp.slice(0, hashAt), after: csp.slice(hashAt + hash.length) },
   };
 }
@@ -123,17 +126,27 @@ export function cutFrame(html: string, csp: string, sentinel: Fill): Frame | str
  */
 export function fillFrame(frame: Frame, fill: Fill): { body: Uint8Array<ArrayBuffer>; csp: string } {
   // Each slot is encoded straight into the page's bytes, counted first: no copy of it is made.
-  const texts = frame.slots.map((slot) => fill[slot]);
+  const fills = frame.slots.map((slot) => fill[slot]);
   let length = 0;
   for (const part of frame.parts) length += part.length;
-  for (const text of texts) length += Buffer.byteLength(text, "utf8");
+  for (const each of fills) length += typeof each === "string" ? Buffer.byteLength(each, "utf8") : each.length;
   const body = new Uint8Array(length);
   let at = 0;
+  let script = { start: 0, end: 0 };
   for (let i = 0; i < frame.parts.length; i += 1) {
     body.set(frame.parts[i]!, at);
     at += frame.parts[i]!.length;
-    if (i < texts.length) at += encoder.encodeInto(texts[i]!, body.subarray(at)).written;
+    if (i >= fills.length) continue;
+    const start = at;
+    const each = fills[i]!;
+    if (typeof each === "string") at += encoder.encodeInto(each, body.subarray(at)).written;
+    else {
+      body.set(each, at);
+      at += each.length;
+    }
+    if (frame.slots[i] === "data") script = { start: start - frame.script.before, end: at + frame.script.after };
   }
-  const hash = inlineScriptHash(frame.script.before + fill.data + frame.script.after);
+  // The script's text is in the page as its bytes: hashed there, with no copy of it made.
+  const hash = inlineScriptHash(body.subarray(script.start, script.end));
   return { body, csp: frame.csp.before + hash + frame.csp.after };
 }

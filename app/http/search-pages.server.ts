@@ -5,7 +5,7 @@ import { pageQuestion } from "~/route-loaders/search.server";
 import { askSearch } from "~/search/answers.server";
 import { titledSearch } from "~/search/result-pages";
 import { cleanQuery } from "~/search/text";
-import { searchedInThread, type Asking } from "~/search/thread.server";
+import { searchedInThread, threadJsonOf, type Asking } from "~/search/thread.server";
 import type { SearchAnswer } from "~/search/types";
 import { pageCache, requestKey, storable, storeBytes, type HeaderReader } from "./cached-response.server";
 import { scriptJson } from "./hydration.server";
@@ -13,7 +13,7 @@ import { identityBody } from "./compression.server";
 import { logOnce } from "./log-once.server";
 import type { CachedPage } from "./page-cache.server";
 import { routeManifest } from "./route-manifest.server";
-import { cutFrame, escapeHtml, fillFrame, FRAME_QUERY, type Fill, type Frame } from "./search-frame.server";
+import { cutFrame, escapeHtml, fillFrame, FRAME_QUERY, type Frame, type TextFill } from "./search-frame.server";
 import { searchMainHtml } from "./search-main-html.server";
 import { renderSearchMain } from "./search-main.server";
 import { selfRequestHandler } from "./server-build.server";
@@ -120,10 +120,10 @@ const searchMain = checkedRenderer(
     ),
 );
 
-function fillFor(answer: SearchAnswer, rootData: RootData, address: string): Fill {
+/** What fills `answer`'s page but its data, already written for each place. */
+function slotsFor(answer: SearchAnswer, rootData: RootData, address: string): Omit<TextFill, "data"> {
   return {
     main: searchMain(answer, rootData, address),
-    data: scriptJson(answer),
     address: escapeHtml(address),
     title: escapeHtml(titledSearch(answer)),
   };
@@ -161,7 +161,11 @@ export function searchPageFill(
     frame: frameOf(found, request),
     answer: (wanted) => askSearch(pageQuestion(found.url), wanted),
     fill: (stored, answer) => {
-      const { body, csp } = fillFrame(stored.frame, fillFor(answer, stored.rootData, found.address));
+      const { body, csp } = fillFrame(stored.frame, {
+        ...slotsFor(answer, stored.rootData, found.address),
+        // The thread's bytes when it searched: the same JSON, not written a second time.
+        data: threadJsonOf(answer) ?? scriptJson(answer),
+      });
       const page = storeBytes({
         status: 200,
         body,
@@ -215,7 +219,10 @@ async function produceFrame(request: Request, found: SearchTarget): Promise<void
     frameUrl.search,
     routeManifest.inputsAt(frameUrl.pathname)?.query ?? [],
   );
-  const frame = cutFrame(html, stored["Content-Security-Policy"] ?? "", fillFor(answer, rootData, address));
+  const frame = cutFrame(html, stored["Content-Security-Policy"] ?? "", {
+    ...slotsFor(answer, rootData, address),
+    data: scriptJson(answer),
+  });
   if (typeof frame === "string") throw new Error(frame);
   frames.set(found.frameKey, { frame, headers: stored, rootData }, html.length);
 }

@@ -7,7 +7,7 @@ import { logOnce } from "~/http/log-once.server";
 import { renderQueue } from "~/http/render-queue.server";
 import { answerOf, type SearchQuestion } from "./questions";
 import { getSiteSearch } from "./store.server";
-import { SearchThread, searchedInThread, type Asking } from "./thread.server";
+import { SearchThread, THREAD_LIMITS, type Asking } from "./thread.server";
 import { searchVersionsOf } from "./site-search.server";
 
 /** The search thread's program, beside the server build (build/index.js) that this module is bundled into. */
@@ -49,8 +49,13 @@ function searchThread(): SearchThread | null {
   }
   const content = getSiteContent();
   const setup = { pack, versions: searchVersionsOf(content), current: currentVersion(content).version.id };
-  return (thread = new SearchThread(THREAD_SCRIPT, setup, onThisThread, (message, error) =>
-    logOnce("search thread", message, error),
+  return (thread = new SearchThread(
+    THREAD_SCRIPT,
+    setup,
+    onThisThread,
+    (message, error) => logOnce("search thread", message, error),
+    THREAD_LIMITS,
+    (work) => renderQueue.later(work),
   ));
 }
 
@@ -61,15 +66,9 @@ function searchThread(): SearchThread | null {
  *
  * Either way it resolves in a turn of its own in the render queue, so what
  * the asker then does with it on this thread (fill a page, write JSON) runs
- * there too, a few at a time. Answers from the thread arrive in batches, and
- * handled as they arrived they held up a stored page asked for meanwhile
- * (tests/http/search-queue.spec.ts).
+ * there too, a few at a time.
  */
-export async function askSearch(question: SearchQuestion, wanted: () => boolean): Asking {
+export function askSearch(question: SearchQuestion, wanted: () => boolean): Asking {
   const found = searchThread();
-  if (!found) return onThisThread(question, wanted);
-  const answer = await found.ask(question, wanted);
-  // One answered here (the thread had stopped) had its turn already.
-  if (!answer || !searchedInThread(answer)) return answer;
-  return renderQueue.later(() => (wanted() ? answer : undefined));
+  return found ? found.ask(question, wanted) : onThisThread(question, wanted);
 }

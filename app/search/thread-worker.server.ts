@@ -5,6 +5,7 @@
 // descriptor.
 import { parentPort, workerData } from "node:worker_threads";
 import { PackReader } from "~/content/pack.server";
+import { scriptJson } from "~/http/hydration.server";
 import { searchRecordsOf } from "~/content/search-records.server";
 import { answerOf } from "./questions";
 import { openSiteSearch } from "./site-search.server";
@@ -14,14 +15,17 @@ const { pack, versions, current } = workerData as ThreadSetup;
 const index = { search: pack.search, compounds: pack.compounds };
 const reader = new PackReader(pack.file, { descriptor: pack.descriptor, index });
 const search = openSiteSearch({ versions, current, ...searchRecordsOf(reader, index) });
+const encoder = new TextEncoder();
 
 parentPort!.on("message", ({ id, question }: Asked) => {
-  let reply: Reply;
+  let json: Uint8Array<ArrayBuffer>;
   try {
-    reply = { id, answer: answerOf(search, question) };
+    // TextEncoder's bytes have a buffer of their own (Buffer's may share a pool), so it can be handed over.
+    json = encoder.encode(scriptJson(answerOf(search, question)));
   } catch (error) {
     // The server answers as it would have for a search that failed on its own thread.
-    reply = { id, error: error instanceof Error ? error.message : String(error) };
+    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies Reply);
+    return;
   }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage({ id, json } satisfies Reply, [json.buffer]);
 });

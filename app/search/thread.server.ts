@@ -23,8 +23,14 @@ export interface Asked {
   question: SearchQuestion;
 }
 
-/** The thread's reply: the answer, or why the search failed. */
-export type Reply = { id: number; answer: SearchAnswer } | { id: number; error: string };
+/**
+ * The thread's reply: the answer, or why the search failed. The answer comes
+ * as its JSON, written for a script (scriptJson) and in UTF-8, its buffer
+ * handed over rather than copied. Bytes, not objects, while it waits for its
+ * turn on the main thread: the collector there neither traces nor copies
+ * them, and the results page's data script is these bytes as they are.
+ */
+export type Reply = { id: number; json: Uint8Array } | { id: number; error: string };
 
 /**
  * An answer to come: null when too many searches wait already (the server is
@@ -34,6 +40,9 @@ export type Asking = Promise<SearchAnswer | null | undefined>;
 
 /** Answers a search some other way: on the main thread, when the search thread is gone. */
 export type SearchElsewhere = (question: SearchQuestion, wanted: () => boolean) => Asking;
+
+/** Runs `work` in its turn on the main thread (the render queue's, in a server); null when there is none to be had (busy). */
+export type Turn = <T>(work: () => T) => Promise<T | null>;
 
 interface Pending {
   question: SearchQuestion;
@@ -52,12 +61,24 @@ export interface ThreadLimits {
   youngMb: number;
 }
 
-/** Answers that came from a search thread (a page says so in its Server-Timing). */
-const fromThread = new WeakSet<SearchAnswer>();
+/** The answers that came from a search thread, with the JSON each came as. */
+const sentAs = new WeakMap<SearchAnswer, Uint8Array>();
+const decoder = new TextDecoder();
 
-/** Whether `answer` was searched in a search thread rather than on the main thread. */
+/** Whether `answer` was searched in a search thread rather than on the main thread (a page says so in its Server-Timing). */
 export function searchedInThread(answer: SearchAnswer): boolean {
-  return fromThread.has(answer);
+  return sentAs.has(answer);
+}
+
+/** `answer`'s JSON as the search thread sent it (scriptJson's, in UTF-8); undefined for one searched on this thread. */
+export function threadJsonOf(answer: SearchAnswer): Uint8Array | undefined {
+  return sentAs.get(answer);
+}
+
+function answerFrom(json: Uint8Array): SearchAnswer {
+  const answer = JSON.parse(decoder.decode(json)) as SearchAnswer;
+  sentAs.set(answer, json);
+  return answer;
 }
 
 export const THREAD_LIMITS: ThreadLimits = { inFlight: 32, maxWaiting: 256, oldMb: 96, youngMb: 6 };
@@ -80,6 +101,7 @@ export class SearchThread {
     private readonly elsewhere: SearchElsewhere,
     private readonly report: (message: string, error?: unknown) => void,
     private readonly limits: ThreadLimits = THREAD_LIMITS,
+    private readonly turn: Turn = (work) => Promise.resolve(work()),
   ) {
     const worker = new Worker(script, {
       workerData: setup,
@@ -142,9 +164,11 @@ export class SearchThread {
     if (!pending) return;
     this.asked.delete(reply.id);
     if (this.asked.size === 0) this.worker?.unref();
-    if ("answer" in reply) {
-      fromThread.add(reply.answer);
-      pending.resolve(reply.answer);
+    if ("json" in reply) {
+      const { json } = reply;
+      // Read in the asker's turn (and not at all for an asker gone by then): answers arrive in batches, and
+      // taken up as they arrived they held up a stored page asked for meanwhile (tests/http/search-queue.spec.ts).
+      this.turn(() => (pending.wanted() ? answerFrom(json) : undefined)).then(pending.resolve, pending.reject);
     } else pending.reject(new Error(reply.error));
     this.send();
   }

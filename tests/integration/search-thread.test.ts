@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { buildSiteContent } from "../../app/content/build/build.server";
+import { scriptJson } from "../../app/http/hydration.server";
 import { writeSiteContent } from "../../app/content/build/store-file.server";
 import { currentVersion } from "../../app/content/site-versions";
 import { openSiteContent, type SiteIndex } from "../../app/content/store.server";
@@ -18,8 +19,10 @@ import {
   searchedInThread,
   SearchThread,
   THREAD_LIMITS,
+  threadJsonOf,
   type SearchElsewhere,
   type ThreadSetup,
+  type Turn,
 } from "../../app/search/thread.server";
 import type { SearchAnswer } from "../../app/search/types";
 import { buildNodeBundle } from "../../scripts/lib/node-bundles.mjs";
@@ -60,7 +63,12 @@ describe("the search thread", () => {
   const reports: string[] = [];
 
   /** A thread over the test pack (or `over`), answering elsewhere on this thread if it stops. */
-  function startThread(over: Partial<ThreadSetup> = {}, limits = THREAD_LIMITS, program = script): SearchThread {
+  function startThread(
+    over: Partial<ThreadSetup> = {},
+    limits = THREAD_LIMITS,
+    program = script,
+    turn?: Turn,
+  ): SearchThread {
     const elsewhere: SearchElsewhere = async (asked, wanted) => (wanted() ? answerOf(onThisThread, asked) : undefined);
     const thread = new SearchThread(
       program,
@@ -68,6 +76,7 @@ describe("the search thread", () => {
       elsewhere,
       (message) => reports.push(message),
       limits,
+      turn,
     );
     threads.push(thread);
     return thread;
@@ -98,11 +107,15 @@ describe("the search thread", () => {
     const thread = startThread();
     const answers = await Promise.all(QUESTIONS.map((asked) => thread.ask(asked, () => true)));
     for (const [n, answer] of answers.entries()) {
-      assert.deepEqual(answer, answerOf(onThisThread, QUESTIONS[n]!), QUESTIONS[n]!.query ?? "");
+      const expected = answerOf(onThisThread, QUESTIONS[n]!);
+      assert.deepEqual(answer, expected, QUESTIONS[n]!.query ?? "");
       assert.ok(searchedInThread(answer!));
+      // The bytes it came as are the results page's data script, as this thread would write it.
+      assert.equal(new TextDecoder().decode(threadJsonOf(answer!)), scriptJson(expected));
     }
     assert.ok(answers.some((answer) => answer!.hits.length > 0));
     assert.equal(searchedInThread(answerOf(onThisThread, QUESTIONS[0]!)), false);
+    assert.equal(threadJsonOf(answerOf(onThisThread, QUESTIONS[0]!)), undefined);
     assert.deepEqual(thread.stats, { asked: 0, waiting: 0 });
   });
 
@@ -125,6 +138,21 @@ describe("the search thread", () => {
     assert.equal(await gone, undefined);
     assert.equal(askedWhetherWanted, 1);
     assert.deepEqual(await third, answerOf(onThisThread, question("backup")));
+  });
+
+  test("an answer is read in its asker's turn, and not at all for an asker gone by then", async () => {
+    const turns: (() => void)[] = [];
+    const turn: Turn = (work) => new Promise((resolve) => turns.push(() => resolve(work())));
+    const thread = startThread({}, THREAD_LIMITS, script, turn);
+    let here = true;
+    const staying = thread.ask(question("albums"), () => true);
+    const leaving = thread.ask(question("backup"), () => here);
+    while (turns.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Both answered by the thread, neither taken up yet: the second asker leaves now.
+    here = false;
+    for (const run of turns) run();
+    assert.deepEqual(await staying, answerOf(onThisThread, question("albums")));
+    assert.equal(await leaving, undefined);
   });
 
   test("a search that fails in the thread fails with its reason; the thread answers the next", async () => {

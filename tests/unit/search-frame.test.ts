@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { readSiteConfig } from "../../app/config.server";
 import { scriptJson } from "../../app/http/hydration.server";
-import { cutFrame, escapeHtml, fillFrame, FRAME_QUERY, type Fill } from "../../app/http/search-frame.server";
+import { cutFrame, escapeHtml, fillFrame, FRAME_QUERY, type TextFill } from "../../app/http/search-frame.server";
 import { contentSecurityPolicy } from "../../app/http/security-headers.server";
 
 // The frame of a results page (app/http/search-frame.server.ts) on a page of
@@ -19,7 +19,7 @@ interface Search {
   hits: string[];
 }
 
-function fillOf({ query, address, hits }: Search): Fill {
+function fillOf({ query, address, hits }: Search): TextFill {
   return {
     main: `<main id="main"><input name="q" value="${escapeHtml(query)}"/><ol>${hits.map((hit) => `<li>${escapeHtml(hit)}</li>`).join("")}</ol></main>`,
     data: scriptJson({ query, hits }),
@@ -71,6 +71,9 @@ describe("a results page frame", () => {
       const filled = fillFrame(frame, fillOf(query));
       assert.equal(new TextDecoder().decode(filled.body), expected);
       assert.equal(filled.csp, contentSecurityPolicy(expected, config));
+      // The data as the search thread sends it: its UTF-8 bytes.
+      const fill = fillOf(query);
+      assert.deepEqual(fillFrame(frame, { ...fill, data: new TextEncoder().encode(fill.data) }), filled);
     });
   }
 
