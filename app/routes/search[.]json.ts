@@ -5,6 +5,7 @@ import { load } from "~/lib/load.server";
 import { askSearch } from "~/search/answers.server";
 import { DIALOG_LIMITS } from "~/search/limits";
 import { questionOf } from "~/search/questions";
+import { threadJsonOf } from "~/search/thread.server";
 import type { RouteHandle } from "~/route-inputs";
 
 // The query and the search's scope (app/search/scope.ts): each is part of the page's address.
@@ -26,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         if (!answer) return busyAnswer();
         return {
           status: 200,
-          body: JSON.stringify(answer),
+          // As the search thread wrote it, when it searched (escaped for a script, which JSON allows): not written again here.
+          body: threadJsonOf(answer) ?? JSON.stringify(answer),
           headers: {
             "Content-Type": "application/json; charset=utf-8",
             "Cache-Control": "public, max-age=300",

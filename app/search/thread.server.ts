@@ -30,7 +30,7 @@ export interface Asked {
  * turn on the main thread: the collector there neither traces nor copies
  * them, and the results page's data script is these bytes as they are.
  */
-export type Reply = { id: number; json: Uint8Array } | { id: number; error: string };
+export type Reply = { id: number; json: Uint8Array<ArrayBuffer> } | { id: number; error: string };
 
 /**
  * An answer to come: null when too many searches wait already (the server is
@@ -62,7 +62,7 @@ export interface ThreadLimits {
 }
 
 /** The answers that came from a search thread, with the JSON each came as. */
-const sentAs = new WeakMap<SearchAnswer, Uint8Array>();
+const sentAs = new WeakMap<SearchAnswer, Uint8Array<ArrayBuffer>>();
 const decoder = new TextDecoder();
 
 /** Whether `answer` was searched in a search thread rather than on the main thread (a page says so in its Server-Timing). */
@@ -71,11 +71,11 @@ export function searchedInThread(answer: SearchAnswer): boolean {
 }
 
 /** `answer`'s JSON as the search thread sent it (scriptJson's, in UTF-8); undefined for one searched on this thread. */
-export function threadJsonOf(answer: SearchAnswer): Uint8Array | undefined {
+export function threadJsonOf(answer: SearchAnswer): Uint8Array<ArrayBuffer> | undefined {
   return sentAs.get(answer);
 }
 
-function answerFrom(json: Uint8Array): SearchAnswer {
+function answerFrom(json: Uint8Array<ArrayBuffer>): SearchAnswer {
   const answer = JSON.parse(decoder.decode(json)) as SearchAnswer;
   sentAs.set(answer, json);
   return answer;

@@ -78,6 +78,21 @@ const STATES = [
   { name: "every version, Next first, dark", cookie: "theme=dark", scope: "&version=all&first=next" },
 ];
 
+test("the dialog's answers from the search thread are the main thread's", async () => {
+  for (const scope of ["", "&version=next", "&version=all&first=next"])
+    for (const query of QUERIES) {
+      const path = `/search.json?q=${encodeURIComponent(query)}${scope}`;
+      const fromThread = await get(origin(), path, "");
+      const fromMain = await get(reference.origin, path, "");
+      expect(fromThread.status, path).toBe(200);
+      // The same JSON, escaped for a script where the thread wrote it: "<" as \u003c.
+      expect(JSON.parse(fromThread.text), path).toEqual(JSON.parse(fromMain.text));
+      expect(fromThread.text, path).not.toMatch(/[<>&]/);
+      expect(fromThread.headers["content-type"], path).toBe(fromMain.headers["content-type"]);
+      expect(fromThread.headers["cache-control"], path).toBe(fromMain.headers["cache-control"]);
+    }
+});
+
 for (const state of STATES) {
   test(`${state.name}: each search filled into the frame is the page rendered whole`, async () => {
     const cookie = [state.cookie, `announcement-dismissed=state-${Date.now()}-${Math.random()}`]
