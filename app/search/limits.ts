@@ -15,9 +15,9 @@ export interface SearchLimits {
  * in the browser: esbuild writes a constant number where it is used, while
  * the object would be shipped, in a chunk every page loads with this file.
  */
-export const RESULTS_PER_PAGE = 20;
+export const RESULTS_PER_PAGE = 10;
 
-/** The results page: enough to scan, with the other matching sections of each page. */
+/** The results page: ten, each with the other matching sections of its page (docs/decisions/062-ten-results-a-page.md). */
 export const PAGE_LIMITS: SearchLimits = { hits: RESULTS_PER_PAGE, sectionsPerHit: 3 };
 /** The dialog: what fits on a screen, one row per hit. */
 export const DIALOG_LIMITS: SearchLimits = { hits: 8, sectionsPerHit: 0 };

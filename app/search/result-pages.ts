@@ -7,11 +7,11 @@ import { searchQuery } from "./scope";
 import type { SearchAnswer, SearchScope, SearchVersion } from "./types";
 
 /**
- * Pages of results a reader can turn to. Past them, a search with one more
- * word serves better than a deeper page, and each page ranks every hit before
- * its own.
+ * Pages of results a reader can turn to: the best 200. Past them, a search
+ * with one more word serves better than a deeper page, and each page ranks
+ * every hit before its own.
  */
-export const RESULT_PAGES = 10;
+export const RESULT_PAGES = 20;
 
 /** The query string of page `page` of a search for `query` in `scope`; the first page adds nothing to searchQuery's. */
 export function resultPageQuery(query: string, scope: SearchScope, versions: SearchVersion[], page: number): string {
@@ -54,7 +54,7 @@ export function resultCount(total: number): string {
   return total === 1 ? "1 result" : `${total} results`;
 }
 
-/** Which of the results the page shows, after their count: ", 21 to 40 shown", ", the best 20 shown", or nothing when all are. */
+/** Which of the results the page shows, after their count: ", 11 to 20 shown", ", the best 10 shown", or nothing when all are. */
 export function shownResults(answer: Pick<SearchAnswer, "from" | "total" | "hits">): string {
   const from = answer.from ?? 0;
   if (from > 0) return `, ${from + 1} to ${from + answer.hits.length} shown`;
