@@ -5,8 +5,8 @@
 // descriptor.
 import { parentPort, workerData } from "node:worker_threads";
 import { PackReader } from "~/content/pack.server";
-import { scriptJson } from "~/http/hydration.server";
 import { searchRecordsOf } from "~/content/search-records.server";
+import { scriptJson } from "~/http/hydration.server";
 import { answerOf } from "./questions";
 import { openSiteSearch } from "./site-search.server";
 import type { Asked, Reply, ThreadSetup } from "./thread.server";
