@@ -303,9 +303,18 @@ test.describe("with Next built", () => {
     );
     await scopes.getByRole("link", { name: "All versions" }).click();
     await expect(page).toHaveURL(/version=all&first=next/);
-    // The address changes when the new page starts to arrive: read its labels once it is all there.
-    await page.waitForLoadState("load");
-    const mixed = await labels();
+    // Every page of results, in order: ten a page, so the versions may share none of them.
+    const mixed: string[] = [];
+    const pager = page.getByRole("navigation", { name: "Pages of results" });
+    for (let turned = 2; ; turned += 1) {
+      // The address changes when the new page starts to arrive: read its labels once it is all there.
+      await page.waitForLoadState("load");
+      mixed.push(...((await labels()) as string[]));
+      const nextPage = pager.getByRole("link", { name: /Next/ });
+      if ((await nextPage.count()) === 0) break;
+      await nextPage.click();
+      await expect(page).toHaveURL(new RegExp(`version=all&first=next&page=${turned}$`));
+    }
     expect(new Set(mixed)).toEqual(new Set([`Version ${next!.version.label}`, `Version ${current.version.label}`]));
     // The version being read comes first.
     expect(mixed.indexOf(`Version ${current.version.label}`)).toBeGreaterThan(
