@@ -5,7 +5,7 @@ import { pageQuestion } from "~/route-loaders/search.server";
 import { askSearch } from "~/search/answers.server";
 import { titledSearch } from "~/search/result-pages";
 import { cleanQuery } from "~/search/text";
-import { searchedInThread, threadJsonOf, type Asking } from "~/search/thread.server";
+import { threadJsonOf, type Asking } from "~/search/thread.server";
 import type { SearchAnswer } from "~/search/types";
 import { pageCache, requestKey, storable, storeBytes, type HeaderReader } from "./cached-response.server";
 import { scriptJson } from "./hydration.server";
@@ -161,10 +161,11 @@ export function searchPageFill(
     frame: frameOf(found, request),
     answer: (wanted) => askSearch(pageQuestion(found.url), wanted),
     fill: (stored, answer) => {
+      // The thread's bytes when it searched: the same JSON, not written a second time.
+      const fromThread = threadJsonOf(answer);
       const { body, csp } = fillFrame(stored.frame, {
         ...slotsFor(answer, stored.rootData, found.address),
-        // The thread's bytes when it searched: the same JSON, not written a second time.
-        data: threadJsonOf(answer) ?? scriptJson(answer),
+        data: fromThread ?? scriptJson(answer),
       });
       const page = storeBytes({
         status: 200,
@@ -172,7 +173,7 @@ export function searchPageFill(
         headers: {
           ...stored.headers,
           "Content-Security-Policy": csp,
-          "Server-Timing": searchedInThread(answer) ? `${FILLED}, ${IN_THREAD}` : FILLED,
+          "Server-Timing": fromThread ? `${FILLED}, ${IN_THREAD}` : FILLED,
         },
       });
       if (storable(key, page.status)) pageCache.set(key, page, { results: true });

@@ -65,12 +65,10 @@ export interface ThreadLimits {
 const sentAs = new WeakMap<SearchAnswer, Uint8Array<ArrayBuffer>>();
 const decoder = new TextDecoder();
 
-/** Whether `answer` was searched in a search thread rather than on the main thread (a page says so in its Server-Timing). */
-export function searchedInThread(answer: SearchAnswer): boolean {
-  return sentAs.has(answer);
-}
-
-/** `answer`'s JSON as the search thread sent it (scriptJson's, in UTF-8); undefined for one searched on this thread. */
+/**
+ * `answer`'s JSON as the search thread sent it (scriptJson's, in UTF-8);
+ * undefined for one searched on this thread (a page says which in its Server-Timing).
+ */
 export function threadJsonOf(answer: SearchAnswer): Uint8Array<ArrayBuffer> | undefined {
   return sentAs.get(answer);
 }

@@ -16,7 +16,6 @@ import { answerOf, type SearchQuestion } from "../../app/search/questions";
 import { searchVersionsOf } from "../../app/search/site-search.server";
 import { siteSearchOf } from "../../app/search/store.server";
 import {
-  searchedInThread,
   SearchThread,
   THREAD_LIMITS,
   threadJsonOf,
@@ -109,12 +108,11 @@ describe("the search thread", () => {
     for (const [n, answer] of answers.entries()) {
       const expected = answerOf(onThisThread, QUESTIONS[n]!);
       assert.deepEqual(answer, expected, QUESTIONS[n]!.query ?? "");
-      assert.ok(searchedInThread(answer!));
+      assert.ok(threadJsonOf(answer!));
       // The bytes it came as are the results page's data script, as this thread would write it.
       assert.equal(new TextDecoder().decode(threadJsonOf(answer!)), scriptJson(expected));
     }
     assert.ok(answers.some((answer) => answer!.hits.length > 0));
-    assert.equal(searchedInThread(answerOf(onThisThread, QUESTIONS[0]!)), false);
     assert.equal(threadJsonOf(answerOf(onThisThread, QUESTIONS[0]!)), undefined);
     assert.deepEqual(thread.stats, { asked: 0, waiting: 0 });
   });
