@@ -1,17 +1,14 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
-import { renderedBytes, respondWithDocument } from "~/http/document.server";
+import { renderToString } from "react-dom/server";
+import { respondWithDocument } from "~/http/document.server";
 import { registerFrontCache } from "~/http/front-cache.server";
-import type { Bytes } from "~/http/page-cache.server";
+import { plainBytes, type Bytes } from "~/http/page-cache.server";
 import { registerMethodPolicy } from "~/http/method-policy.server";
 import { learnRoutesFromServerBuild } from "~/http/server-build.server";
 import { withBodyBytes, withBodyForRender, withBodyPutBack } from "~/http/page-body.server";
 import { startWarmUp } from "~/http/warm-up.server";
 import { checkSettingsAtStart } from "~/startup.server";
-
-const RENDER_TIMEOUT_MS = 5000;
 
 // remix-serve loads this build before it listens: a bad setting stops the start here, with one line.
 checkSettingsAtStart();
@@ -30,38 +27,19 @@ registerMethodPolicy();
 startWarmUp();
 
 /**
- * Renders the whole document. Pages are cached whole (see
- * app/http/document.server.ts), so we wait for everything rather than stream.
+ * Renders the whole document in one pass. Pages are stored whole (see
+ * app/http/document.server.ts) and nothing on a page waits for data after
+ * its loaders, so there is nothing to stream: React's string renderer gives
+ * the same markup without a stream's cost, which wrote each of a page's
+ * thousands of small pieces into its own view of a 2 KB buffer (about a tenth
+ * of a first view's CPU at 10,000 pages; docs/decisions/063-documents-rendered-to-a-string.md).
+ * It cannot wait for a suspended component, so nothing the server renders
+ * may suspend: the root's status pages are imported, not lazy, on the server.
  */
-function renderDocument(request: Request, remixContext: EntryContext): Promise<Bytes> {
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} />,
-      {
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const sink = new PassThrough();
-          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("end", () => {
-            clearTimeout(timeout);
-            if (failed) reject(new Error("render failed"));
-            else resolve(renderedBytes(chunks));
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          failed = true;
-          console.error(error);
-        },
-      },
-    );
-    const timeout = setTimeout(abort, RENDER_TIMEOUT_MS);
-  });
+function renderDocument(request: Request, remixContext: EntryContext): Bytes {
+  const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  // The stream renderer writes the doctype itself before an <html> root; the string renderer does not.
+  return plainBytes(Buffer.from(`<!DOCTYPE html>${html}`));
 }
 
 export default function handleRequest(
@@ -76,7 +54,7 @@ export default function handleRequest(
     statusCode: responseStatusCode,
     routeHeaders: responseHeaders,
     render: async () =>
-      withBodyBytes(await renderDocument(request, withBodyForRender(remixContext, loadContext)), loadContext),
+      withBodyBytes(renderDocument(request, withBodyForRender(remixContext, loadContext)), loadContext),
   });
 }
 

@@ -19,7 +19,12 @@ import { Analytics, Fonts } from "~/components/layout/Head";
 import { Navbar } from "~/components/layout/Navbar";
 import { ProgressBar } from "~/components/layout/ProgressBar";
 import { ServerRendered } from "~/components/layout/ServerRendered";
-import { BasePathBanner, Footer } from "~/components/layout/server-rendered.server";
+import {
+  BasePathBanner,
+  Footer,
+  NotFoundPage as NotFoundPageOnServer,
+  StatusPage as StatusPageOnServer,
+} from "~/components/layout/server-rendered.server";
 import { SearchShortcut } from "~/components/search/SearchShortcut";
 import { SkipLink } from "~/components/layout/SkipLink";
 import { VersionBanner } from "~/components/layout/VersionBanner";
@@ -169,11 +174,16 @@ export default function App() {
   return <Outlet />;
 }
 
-// Loaded when shown (components/layout/StatusPages.tsx says why). If that code cannot be
-// fetched (a new build removed it), the reader gets the load-failure page, which can retry.
+// The server has them at once (server-rendered.server.ts). The browser, where that module's exports
+// are undefined, loads them when shown (components/layout/StatusPages.tsx says why); if that code
+// cannot be fetched (a new build removed it), the reader gets the load-failure page, which can retry.
 const statusPages = () => import("~/components/layout/StatusPages").catch(() => null);
-const NotFoundPage = lazy(async () => ({ default: (await statusPages())?.NotFoundPage ?? LoadFailurePage }));
-const StatusPage = lazy(async () => ({ default: (await statusPages())?.StatusPage ?? LoadFailurePage }));
+const NotFoundPage =
+  (NotFoundPageOnServer as typeof NotFoundPageOnServer | undefined) ??
+  lazy(async () => ({ default: (await statusPages())?.NotFoundPage ?? LoadFailurePage }));
+const StatusPage =
+  (StatusPageOnServer as typeof StatusPageOnServer | undefined) ??
+  lazy(async () => ({ default: (await statusPages())?.StatusPage ?? LoadFailurePage }));
 
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);

@@ -5,7 +5,7 @@ import { cachedResponse } from "./cached-response.server";
 import { isHttps } from "./origin.server";
 import { guardRejection } from "./rejection.server";
 import { busyAnswer, renderQueue } from "./render-queue.server";
-import { plainBytes, type Bytes } from "./page-cache.server";
+import type { Bytes } from "./page-cache.server";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
 /** Pages may be kept by browsers and proxies briefly, and served stale while they revalidate. */
@@ -31,29 +31,8 @@ export interface DocumentArgs {
   statusCode: number;
   /** Headers Remix collected from the routes' `headers` exports. */
   routeHeaders: Headers;
-  /** The whole page, as bytes: it is stored and sent as bytes, so it is never decoded into a string. */
+  /** The whole page, as bytes: it is stored and sent as bytes. */
   render: () => Promise<Bytes>;
-}
-
-/**
- * A render's stream, in one piece. React 18.3's stream writes its whole 2 KB buffer when a multi-byte
- * character does not fit at its end, unwritten zero bytes included: NULs that no page contains (a
- * search's query has control characters removed), so they are dropped. A results page filled into its
- * frame is then the same, byte for byte, as the render of it (docs/decisions/041-search-page-frame.md).
- */
-export function renderedBytes(chunks: Buffer[]): Bytes {
-  const whole = Buffer.concat(chunks);
-  let nul = whole.indexOf(0);
-  if (nul === -1) return plainBytes(whole);
-  const kept = new Uint8Array(whole.length);
-  let length = 0;
-  for (let from = 0; ; nul = whole.indexOf(0, from)) {
-    const to = nul === -1 ? whole.length : nul;
-    kept.set(whole.subarray(from, to), length);
-    length += to - from;
-    if (nul === -1) return kept.subarray(0, length);
-    from = nul + 1;
-  }
 }
 
 /**

@@ -21,6 +21,11 @@ const baseEnv = (port: number) => ({
   HOST: "127.0.0.1",
   PORT: String(port),
 });
+/** This checkout's production server on `port`, as the container starts it, and where it answers. */
+const startFresh = (port: number) => ({
+  origin: `http://127.0.0.1:${port}`,
+  server: spawnWithOutput(serverCommand(stage), { cwd: REPO_ROOT, env: baseEnv(port) }),
+});
 
 test("a bad setting stops the start with status 1 and one line naming the variable, its value and what is expected", async () => {
   const cases: [Record<string, string>, string][] = [
@@ -150,8 +155,7 @@ test("a misspelt setting is named in one warning line, with the one meant, and t
 test("a fresh server says it is ready only once it has rendered a page of each kind, a search among them", async () => {
   test.setTimeout(90_000);
   const port = EXTRA_PORTS.startupWarmUp;
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawnWithOutput(serverCommand(stage), { cwd: REPO_ROOT, env: baseEnv(port) });
+  const { origin, server } = startFresh(port);
   try {
     const answers: { status: number; checks: Record<string, string> }[] = [];
     await expect
@@ -180,6 +184,39 @@ test("a fresh server says it is ready only once it has rendered a page of each k
       const answer = await search(host);
       expect(answer.status, host).toBe(200);
       expect(answer.headers["server-timing"], host).toContain("search-frame");
+    }
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
+// A document is rendered in one pass, to a string (app/entry.server.tsx): a component that suspended
+// there would leave its place empty, where the stream renderer used to wait for it. The status pages
+// are the root's lazy components in the browser; the warm-up renders a 404, never the others.
+test("a fresh server's first status pages come whole, and every document starts with its doctype", async () => {
+  test.setTimeout(90_000);
+  const { origin, server } = startFresh(EXTRA_PORTS.startupFirstRenders);
+  try {
+    const ready = async () => (await rawRequest(`${origin}/healthz`).catch(() => null))?.status ?? 0;
+    await expect.poll(ready, { timeout: 60_000, intervals: [20] }).toBe(200);
+    const page = (path: string, method = "GET") =>
+      rawRequest(`${origin}${path}`, { method, headers: { Accept: "text/html" } });
+    const cases: [string, string, number, string][] = [
+      ["DELETE", "/", 405, "Method not allowed"],
+      ["GET", "/docs/%ZZ", 400, "Bad request"],
+      ["GET", "/docs/no-such-page", 404, "Page not found"],
+    ];
+    for (const [method, path, status, heading] of cases) {
+      const answer = await page(path, method);
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      expect(answer.text, `${method} ${path}`).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      // React's mark of a boundary left for the browser to render.
+      expect(answer.text, `${method} ${path}`).not.toContain("<!--$!-->");
+    }
+    for (const path of ["/", "/docs/user-guide/installation", "/api", "/search?q=backup", "/docs/no-such-page"]) {
+      const answer = await page(path);
+      expect(answer.text.startsWith("<!DOCTYPE html><html"), path).toBe(true);
+      expect(answer.text, path).not.toContain("\0");
     }
   } finally {
     server.child.kill("SIGTERM");

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { negotiateEncoding, respondFromStore, storeRepresentation } from "../../app/http/cached-response.server";
-import { renderedBytes } from "../../app/http/document.server";
 import { readTheme, themeCookie } from "../../app/http/cookies.server";
 import { readSettingsForm, safeRedirectPath, settingsSaved } from "../../app/http/forms.server";
 import { Theme } from "remix-themes";
@@ -121,24 +120,6 @@ describe("the page cache", () => {
     for (let i = 0; i < 5000; i += 1) cache.set(`/random-${i}`, entry(200));
     assert.ok(cache.stats.bytes <= 50_000);
     assert.ok(cache.stats.entries < 5000);
-  });
-});
-
-describe("a rendered document's bytes", () => {
-  const decoded = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
-  test("are the stream's chunks in one piece, without the NULs React 18.3 leaves at a chunk's end", () => {
-    for (const text of ["<p>é</p>", "\0<p>a\0\0b</p>\0", "\0", "«»\0→\0", ""]) {
-      const bytes = Buffer.from(text);
-      const chunks = [bytes.subarray(0, 3), bytes.subarray(3)];
-      assert.equal(decoded(renderedBytes(chunks)), text.replaceAll("\0", ""), JSON.stringify(text));
-    }
-  });
-
-  test("without a NUL, they are one plain Uint8Array, as the page cache keeps bytes", () => {
-    const page = renderedBytes([Buffer.from("<!DOCTYPE html>"), Buffer.from("<html></html>")]);
-    assert.equal(Object.getPrototypeOf(page), Uint8Array.prototype);
-    assert.equal(decoded(page), "<!DOCTYPE html><html></html>");
   });
 });
 

@@ -30,6 +30,7 @@ export const EXTRA_PORTS = {
   startupBrokenContent: extraPort(41),
   startupWarmUp: extraPort(42),
   startupPortInUse: extraPort(43),
+  startupFirstRenders: extraPort(34),
   startupMisspeltSetting: extraPort(38),
   repeatedSlashes: extraPort(39),
   searchReference: extraPort(35),
