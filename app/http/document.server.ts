@@ -74,7 +74,6 @@ export async function respondWithDocument({
   return cachedResponse(
     request,
     async () => {
-      // React adds the doctype itself when the root element is <html>.
       const page = await renderQueue.run(render);
       if (page === null) return busyAnswer();
       const own: Record<string, string> = {
