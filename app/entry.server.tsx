@@ -53,14 +53,8 @@ export default function handleRequest(
     request,
     statusCode: responseStatusCode,
     routeHeaders: responseHeaders,
-    render: async () => {
-      const page = withBodyBytes(renderDocument(request, withBodyForRender(remixContext, loadContext)), loadContext);
-      // The render's slot is held for one more turn of the loop, as the stream's own events held it.
-      // Without that turn, a burst of new connections at 10,000 pages left some of the first requests
-      // unread for 3 to 6 s while others were answered (decision 063).
-      await new Promise((resolve) => setImmediate(resolve));
-      return page;
-    },
+    render: async () =>
+      withBodyBytes(renderDocument(request, withBodyForRender(remixContext, loadContext)), loadContext),
   });
 }
 

@@ -17,12 +17,19 @@ export class RenderQueue {
     private readonly maxWaiting: number,
   ) {}
 
-  /** Runs `work` when a slot is free; null, without running it, when the queue is full. */
+  /**
+   * Runs `work` when a slot is free; null, without running it, when the queue is full. The slot is
+   * held for one more turn of the loop after `work` is done: a render finished in the turn it began
+   * in (a document rendered to a string), and a burst of new connections at 10,000 pages left some
+   * of its first requests unread for 3 to 6 s while others were answered (decision 063).
+   */
   async run<T>(work: () => Promise<T>): Promise<T | null> {
     if (this.running < this.concurrency) this.running += 1;
     else if (!(await this.waitInLine())) return null;
     try {
-      return await work();
+      const result = await work();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return result;
     } finally {
       this.leave();
     }
